@@ -1,0 +1,103 @@
+# Janggun build. `make` builds ./janggun optimised for this machine; `make test` builds and runs every
+# test; `make run` builds and starts the engine. Missing Debian packages are installed first.
+
+CC       := gcc
+MODE     ?= release
+BUILD    := build/$(MODE)
+WARN     := -std=c17 -Wall -Wextra -Wshadow -Wstrict-prototypes
+DEPFLAGS := -MMD -MP
+
+ifeq ($(MODE),release)
+  OPT    := -O3 -march=native -DNDEBUG
+  LIBS   := -ljemalloc
+  BIN    := janggun
+else ifeq ($(MODE),asan)
+  OPT    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  LDOPT  := -fsanitize=address,undefined
+  BIN    := janggun-asan
+else ifeq ($(MODE),tsan)
+  OPT    := -O1 -g -fsanitize=thread
+  LDOPT  := -fsanitize=thread
+  BIN    := janggun-tsan
+else
+  $(error MODE must be release, asan or tsan)
+endif
+
+CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
+LDFLAGS := $(LDOPT)
+
+ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
+                engine/perft.c
+PROTOCOL_SRC := protocol/cli.c
+MAIN_SRC     := protocol/main.c
+UNIT_TESTS   := test_perft
+
+ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
+TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
+
+DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev fairy-stockfish
+
+.SECONDARY:
+
+.PHONY: all deps run test perft-full bench-perft asan test-asan tsan test-tsan format clean
+
+all: deps
+	@$(MAKE) --no-print-directory $(BIN)
+
+# Installs what is missing from Debian's packages (as root, or through sudo).
+deps:
+	@command -v dpkg >/dev/null 2>&1 || { echo "deps: not a Debian system, skipping package check"; exit 0; }; \
+	missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing$$missing"; sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
+	  || { echo "deps: could not install$$missing"; exit 1; }; fi
+
+$(BIN): $(ENGINE_OBJ) $(PROTOCOL_OBJ) $(MAIN_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(ENGINE_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS)
+
+# The main job: a divided perft of the start position (the protocol loop will replace it).
+run: all
+	./$(BIN) perft --depth 5 --divide
+
+test: deps
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@tests/run.sh $(BUILD)/tests ./$(BIN)
+
+asan:
+	@$(MAKE) --no-print-directory MODE=asan all
+
+test-asan:
+	@$(MAKE) --no-print-directory MODE=asan test
+
+tsan:
+	@$(MAKE) --no-print-directory MODE=tsan all
+
+test-tsan:
+	@$(MAKE) --no-print-directory MODE=tsan test
+
+# Every line of the perft reference file at every depth it lists, up to depth 5.
+perft-full: deps
+	@$(MAKE) --no-print-directory $(BUILD)/tests/test_perft
+	JANGGUN_PERFT_MAX_DEPTH=5 $(BUILD)/tests/test_perft
+
+bench-perft: all
+	@bench/perft_bench.sh ./$(BIN)
+
+format:
+	clang-format -i engine/*.[ch] protocol/*.[ch] tests/*.c
+
+clean:
+	rm -rf build janggun janggun-asan janggun-tsan
+
+-include $(shell find build -name '*.d' 2>/dev/null)
