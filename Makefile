@@ -30,7 +30,7 @@ ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movege
                 engine/perft.c
 PROTOCOL_SRC := protocol/cli.c
 MAIN_SRC     := protocol/main.c
-UNIT_TESTS   := test_perft
+UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
