@@ -27,7 +27,7 @@ CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
 
 ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
-                engine/perft.c
+                engine/perft.c engine/referee.c engine/game.c
 PROTOCOL_SRC := protocol/cli.c
 MAIN_SRC     := protocol/main.c
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))

@@ -14,6 +14,7 @@ Bitboard diagonal_ring1_bb[SQUARE_COUNT];
 Bitboard diagonal_ring2_bb[SQUARE_COUNT];
 Bitboard between_bb[SQUARE_COUNT][SQUARE_COUNT];
 Bitboard line_reach_bb[SQUARE_COUNT];
+Bitboard elephant_reach_bb[SQUARE_COUNT];
 
 uint16_t rank_slide_table[FILE_COUNT][128];
 uint16_t rank_hop_table[FILE_COUNT][128];
@@ -159,6 +160,7 @@ static void init_leapers(void)
                 Bitboard blockers = bb_square(b1) | bb_square(b2);
                 elephant_moves_table[s][elephant_moves_count[s]++] = (ElephantStep){bb_square(t), blockers};
                 elephant_attackers_table[t][elephant_attackers_count[t]++] = (ElephantStep){bb_square(s), blockers};
+                elephant_reach_bb[t] |= bb_square(s);
             }
         }
 }

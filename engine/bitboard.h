@@ -26,6 +26,8 @@ extern Bitboard between_bb[SQUARE_COUNT][SQUARE_COUNT];
 /* Points from which a chariot or cannon could reach s along a line: rank, file, and for a palace
  * diagonal point the other diagonal points of its palace. */
 extern Bitboard line_reach_bb[SQUARE_COUNT];
+/* Points from which an elephant could reach s on an empty board. */
+extern Bitboard elephant_reach_bb[SQUARE_COUNT];
 
 extern uint16_t rank_slide_table[FILE_COUNT][128];
 extern uint16_t rank_hop_table[FILE_COUNT][128];

@@ -87,7 +87,7 @@ Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard oc
     Bitboard chariots = pos->by_type[CHARIOT] & by_mask & lines;
     Bitboard their_cannons = cannons & by_mask & lines;
     Bitboard horses = pos->by_type[HORSE] & by_mask & horse_attackers_table[s][0];
-    Bitboard elephants = pos->by_type[ELEPHANT] & by_mask;
+    Bitboard elephants = pos->by_type[ELEPHANT] & by_mask & elephant_reach_bb[s];
     Bitboard attackers = soldier_attackers_table[by][s] & pos->by_type[SOLDIER] & by_mask;
     if (chariots) {
         attackers |= chariot_line_attacks(s, occ, occ_t) & chariots;
