@@ -180,9 +180,9 @@ static bool fen_error(char *err, size_t size, const char *fmt, ...)
     return false;
 }
 
-static void square_name(Square s, char out[4])
+static void square_name(Square s, char out[8])
 {
-    snprintf(out, 4, "%c%d", 'a' + square_file(s), square_rank(s) + 1);
+    snprintf(out, 8, "%c%d", 'a' + square_file(s), square_rank(s) + 1);
 }
 
 static bool parse_counter(const char *tok, long min, long max, long *out)
@@ -224,8 +224,14 @@ static bool parse_board(Position *p, const char *board, char *err, size_t size)
             if (--rank < 0)
                 return fen_error(err, size, "more than 10 ranks");
             file = 0;
-        } else if (*c >= '1' && *c <= '9') {
-            file += *c - '0';
+        } else if (isdigit((unsigned char)*c)) {
+            /* A run of empty points; FSF also reads two-digit runs, which never fit in 9 files. */
+            int run = *c - '0';
+            if (run == 1 && isdigit((unsigned char)c[1]))
+                run = 10 * run + *++c - '0';
+            if (run == 0)
+                return fen_error(err, size, "empty-point count 0 in rank %d", rank + 1);
+            file += run;
             if (file > FILE_COUNT)
                 return fen_error(err, size, "rank %d has more than 9 files", rank + 1);
         } else {
@@ -257,7 +263,7 @@ static bool validate_pieces(const Position *p, FenFlags flags, char *err, size_t
         PieceType pt = piece_type(pc);
         count[c][pt]++;
         if ((pt == GENERAL || pt == GUARD) && !bb_test(palace_bb[c], s)) {
-            char name[4];
+            char name[8];
             square_name(s, name);
             return fen_error(err, size, "%s %s on %s is outside its palace", side_names[c],
                              pt == GENERAL ? "general" : "guard", name);

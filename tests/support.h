@@ -1,0 +1,51 @@
+/* Helpers shared by the cmocka unit tests (include after <cmocka.h>): a position with room for the
+ * states of the moves played on it (a fixed-size, allocation-free stand-in for GameRecord), set up
+ * from a FEN and a list of moves in UCI text. Not a test
+ * program itself, so the Makefile's tests/test_*.c rule does not build it. */
+#ifndef JANGGUN_TESTS_SUPPORT_H
+#define JANGGUN_TESTS_SUPPORT_H
+
+#include <stdio.h>
+
+#include "../engine/move.h"
+#include "../engine/movegen.h"
+
+enum { GAME_MAX_PLIES = 64, FEN_SIZE = 128 };
+
+/* Never copy a TestGame: its position points into itself and into `states`. */
+typedef struct {
+    Position pos;
+    StateInfo states[GAME_MAX_PLIES];
+    int plies;
+} TestGame;
+
+/* Plays space-separated moves in UCI text; a move that does not parse as legal fails the test. */
+static inline void test_game_play(TestGame *g, const char *moves)
+{
+    char tok[16];
+    int used;
+    for (const char *p = moves; sscanf(p, " %15s%n", tok, &used) == 1; p += used) {
+        Move m = MOVE_NONE;
+        MoveParseResult r = move_parse(&g->pos, tok, RANKS_FROM_1, &m);
+        if (r != MOVE_PARSE_OK)
+            fail_msg("move '%s' rejected (result %d)", tok, (int)r);
+        assert_true(g->plies < GAME_MAX_PLIES);
+        position_make(&g->pos, m, &g->states[g->plies++]);
+    }
+}
+
+/* Sets up `fen` under the rule set named `rules` and plays `moves` (NULL for none). Extra pieces are
+ * allowed: FSF's test positions use them (three chariots); test_fen checks the strict mode. */
+static inline void test_game_setup(TestGame *g, const char *rules, const char *fen, const char *moves)
+{
+    const RuleSet *rs = rules_by_name(rules);
+    assert_non_null(rs);
+    char err[160] = "";
+    g->plies = 0;
+    if (!position_set_fen(&g->pos, fen, rs, FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
+        fail_msg("FEN rejected: %s (%s)", err, fen);
+    if (moves)
+        test_game_play(g, moves);
+}
+
+#endif
