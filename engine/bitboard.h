@@ -179,24 +179,24 @@ static inline Bitboard horse_attackers(Square s, Bitboard occ)
     return horse_attackers_table[s][neighbour_occupancy(occ, diagonal_neighbour[s])];
 }
 
-static inline Bitboard elephant_moves(Square s, Bitboard occ)
+/* The targets of those steps whose two blocking points are both empty. */
+static inline Bitboard elephant_steps(const ElephantStep *step, int count, Bitboard occ)
 {
     Bitboard result = 0;
-    const ElephantStep *step = elephant_moves_table[s];
-    for (int i = 0, n = elephant_moves_count[s]; i < n; i++)
+    for (int i = 0; i < count; i++)
         if (!(occ & step[i].blockers))
             result |= step[i].target;
     return result;
 }
 
+static inline Bitboard elephant_moves(Square s, Bitboard occ)
+{
+    return elephant_steps(elephant_moves_table[s], elephant_moves_count[s], occ);
+}
+
 static inline Bitboard elephant_attackers(Square s, Bitboard occ)
 {
-    Bitboard result = 0;
-    const ElephantStep *step = elephant_attackers_table[s];
-    for (int i = 0, n = elephant_attackers_count[s]; i < n; i++)
-        if (!(occ & step[i].blockers))
-            result |= step[i].target;
-    return result;
+    return elephant_steps(elephant_attackers_table[s], elephant_attackers_count[s], occ);
 }
 
 #endif
