@@ -28,12 +28,16 @@ LDFLAGS := $(LDOPT)
 
 ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
                 engine/perft.c engine/referee.c engine/game.c
-PROTOCOL_SRC := protocol/cli.c
+EVAL_SRC     := $(wildcard eval/*.c)
+SEARCH_SRC   := $(wildcard search/*.c)
+PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 MAIN_SRC     := protocol/main.c
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+WEIGHTS      := $(wildcard nets/janggun-*.weights)
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
-PROTOCOL_OBJ := $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o) \
+                $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
@@ -41,7 +45,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev fairy-stockfish
 
 .SECONDARY:
 
-.PHONY: all deps run test perft-full bench-perft asan test-asan tsan test-tsan format clean
+.PHONY: all deps run test perft-full bench-perft asan test-asan tsan test-tsan format clean weights-check
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN)
@@ -56,15 +60,29 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
 	  || { echo "deps: could not install$$missing"; exit 1; }; fi
 
-$(BIN): $(ENGINE_OBJ) $(PROTOCOL_OBJ) $(MAIN_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BIN): $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(ENGINE_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS)
+# The evaluation's weight file is embedded by eval/weights_blob.c (.incbin). There must be exactly one,
+# named nets/janggun-<first 12 hex digits of its sha256>.weights. An edit or a rename rebuilds the
+# object: the name is kept in a stamp that is rewritten only when it changes.
+weights-check:
+	@set -- $(WEIGHTS); [ $$# -eq 1 ] || { echo "weights: need exactly one nets/janggun-*.weights, found $$#"; exit 1; }; \
+	sum=$$(sha256sum "$$1" | cut -c1-12); [ "$$1" = "nets/janggun-$$sum.weights" ] \
+	  || { echo "weights: $$1 does not match its sha256; rename it to nets/janggun-$$sum.weights"; exit 1; }
+
+$(BUILD)/weights.name: weights-check
+	@mkdir -p $(dir $@); echo '$(WEIGHTS)' | cmp -s - $@ || echo '$(WEIGHTS)' > $@
+
+$(BUILD)/eval/weights_blob.o: CFLAGS += -DJANGGUN_WEIGHTS='"$(WEIGHTS)"'
+$(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -lpthread -lm
 
 # The main job: a divided perft of the start position (the protocol loop will replace it).
 run: all

@@ -16,9 +16,6 @@
  * failing run is replayed by the same seed with JANGGUN_DIFF_GAMES=N+1. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -27,24 +24,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "../engine/move.h"
 #include "../engine/movegen.h"
 #include "../engine/position.h"
+#include "fsf_process.h"
 
 enum {
     DEFAULT_GAMES = 200,
     MAX_PLIES = 150,            /* ply cap of one game */
     READ_TIMEOUT_MS = 30000,    /* longest wait for one line from FSF (the message says 30 s) */
     QUIT_TIMEOUT_MS = 5000,     /* how long FSF may take to exit after `quit` */
-    READ_BUF = 1 << 16,         /* longest line read (64 kB); FSF's `uci` option list has lines of a few kB */
     CMD_BUF = 256 + MAX_PLIES * MOVE_TEXT_SIZE,
     HISTORY_WINDOW = 2,         /* plies of history sent with a FEN in the fast mode */
 };
@@ -55,247 +48,60 @@ static int games_per_rule_set = DEFAULT_GAMES;
 static uint64_t base_seed = DEFAULT_SEED;
 static bool full_history = false;
 
-/* ---- PRNG: splitmix64 ---- */
+/* ---- Fairy-Stockfish over UCI (the process itself: fsf_process.h) ---- */
 
-typedef struct {
-    uint64_t s;
-} Rng;
-
-static uint64_t rng_next(Rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-
-static bool rng_percent(Rng *r, int percent) { return rng_below(r, 100) < percent; }
-
-/* ---- the Fairy-Stockfish child process ---- */
-
-typedef struct {
-    pid_t pid;
-    int to_fd, from_fd;
-    char path[1024];
-    char name[128];          /* its `id name` */
-    char buf[READ_BUF];      /* bytes read and not yet consumed: buf[start, len) */
-    size_t start, len;
-    char error[1024];        /* why the last call failed */
-} Fsf;
-
-static bool fsf_fail(Fsf *f, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->error, sizeof f->error, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static bool executable(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-/* `name` itself when it holds a slash, else the first executable `name` in $PATH. */
-static bool search_path(const char *name, char *out, size_t size)
-{
-    if (strchr(name, '/')) {
-        snprintf(out, size, "%s", name);
-        return executable(out);
-    }
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        snprintf(out, size, "%.*s/%s", (int)n, n ? path : ".", name);
-        if (executable(out))
-            return true;
-        path += n;
-        if (*path == ':')
-            path++;
-    }
-    return false;
-}
-
-static bool fsf_locate(Fsf *f)
+static bool fsf_locate(FsfProcess *f)
 {
     const char *env = getenv("FAIRY_STOCKFISH");
     if (env && *env) {
-        if (!search_path(env, f->path, sizeof f->path))
+        if (!fsf_search_path(env, f->path, sizeof f->path))
             return fsf_fail(f, "FAIRY_STOCKFISH=%s is not an executable program", env);
         return true;
     }
-    if (search_path("/usr/games/fairy-stockfish", f->path, sizeof f->path)
-        || search_path("fairy-stockfish", f->path, sizeof f->path))
+    if (fsf_search_path("/usr/games/fairy-stockfish", f->path, sizeof f->path)
+        || fsf_search_path("fairy-stockfish", f->path, sizeof f->path))
         return true;
     return fsf_fail(f, "fairy-stockfish not found: it is required for this test. Install Debian's package "
                        "fairy-stockfish (/usr/games/fairy-stockfish), put it on PATH, or set FAIRY_STOCKFISH");
 }
 
-/* Why the child ended, for messages; reaps it. */
-static void fsf_reap(Fsf *f, char *out, size_t size)
-{
-    int status;
-    snprintf(out, size, "still running");
-    if (f->pid <= 0)
-        return;
-    pid_t r = waitpid(f->pid, &status, WNOHANG);
-    for (int i = 0; r == 0 && i < QUIT_TIMEOUT_MS / 10; i++) {
-        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
-        r = waitpid(f->pid, &status, WNOHANG);
-    }
-    if (r == 0) {
-        kill(f->pid, SIGKILL);
-        r = waitpid(f->pid, &status, 0);
-        snprintf(out, size, "did not exit, killed");
-    } else if (r == f->pid && WIFEXITED(status))
-        snprintf(out, size, "exited with status %d", WEXITSTATUS(status));
-    else if (r == f->pid && WIFSIGNALED(status))
-        snprintf(out, size, "killed by signal %d", WTERMSIG(status));
-    else
-        snprintf(out, size, "could not be reaped: %s", strerror(errno));
-    f->pid = 0;
-}
-
 /* Ends the child: `quit` when `graceful`, else SIGKILL; closes the pipes and reaps it. */
-static void fsf_close(Fsf *f, bool graceful)
-{
-    if (f->pid <= 0)
-        return;
-    if (graceful && f->to_fd >= 0) {
-        ssize_t ignored = write(f->to_fd, "quit\n", 5);
-        (void)ignored;
-    } else
-        kill(f->pid, SIGKILL);
-    if (f->to_fd >= 0)
-        close(f->to_fd);
-    if (f->from_fd >= 0)
-        close(f->from_fd);
-    f->to_fd = f->from_fd = -1;
-    char how[128];
-    fsf_reap(f, how, sizeof how);
-}
+static void fsf_close(FsfProcess *f, bool graceful) { fsf_process_stop(f, graceful, QUIT_TIMEOUT_MS, NULL, 0); }
 
 /* The child died or hung (then `kill_it`): adds how it ended to the message and reaps it. */
-static bool fsf_lost(Fsf *f, const char *what, bool kill_it)
+static bool fsf_lost(FsfProcess *f, const char *what, bool kill_it)
 {
     char how[128];
-    if (f->to_fd >= 0)
-        close(f->to_fd);
-    if (f->from_fd >= 0)
-        close(f->from_fd);
-    f->to_fd = f->from_fd = -1;
-    if (kill_it)
-        kill(f->pid, SIGKILL);
-    fsf_reap(f, how, sizeof how);
+    fsf_process_end(f, kill_it, QUIT_TIMEOUT_MS, how, sizeof how);
     return fsf_fail(f, "fairy-stockfish (%s) %s: %s", f->path, what, how);
 }
 
-static bool fsf_send(Fsf *f, const char *text)
+static bool fsf_send(FsfProcess *f, const char *text)
 {
-    size_t len = strlen(text), done = 0;
-    while (done < len) {
-        ssize_t n = write(f->to_fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fsf_lost(f, "stopped reading its input", false);
-        done += (size_t)n;
-    }
-    return true;
+    return fsf_process_write(f, text, strlen(text)) || fsf_lost(f, "stopped reading its input", false);
 }
 
 /* The next line of output, without its line end, in *line (valid until the next call). */
-static bool fsf_read_line(Fsf *f, char **line)
+static bool fsf_read_line(FsfProcess *f, char **line)
 {
-    for (;;) {
-        char *nl = memchr(f->buf + f->start, '\n', f->len - f->start);
-        if (nl) {
-            *nl = '\0';
-            *line = f->buf + f->start;
-            f->start = (size_t)(nl + 1 - f->buf);
-            size_t n = strlen(*line);
-            if (n && (*line)[n - 1] == '\r')
-                (*line)[n - 1] = '\0';
-            return true;
-        }
-        if (f->start > 0) {
-            memmove(f->buf, f->buf + f->start, f->len - f->start);
-            f->len -= f->start;
-            f->start = 0;
-        }
-        if (f->len == sizeof f->buf - 1)
-            return fsf_lost(f, "printed a line longer than 64 kB", true);
-        struct pollfd p = {.fd = f->from_fd, .events = POLLIN};
-        int r = poll(&p, 1, READ_TIMEOUT_MS);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r == 0)
-            return fsf_lost(f, "sent no line for 30 s", true);
-        ssize_t n = read(f->from_fd, f->buf + f->len, sizeof f->buf - 1 - f->len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fsf_lost(f, "closed its output (crashed or exited)", false);
-        f->len += (size_t)n;
-    }
+    FsfRead r = fsf_process_read_line(f, line, READ_TIMEOUT_MS);
+    if (r == FSF_READ_TOO_LONG)
+        return fsf_lost(f, "printed a line longer than 64 kB", true);
+    if (r == FSF_READ_TIMEOUT)
+        return fsf_lost(f, "sent no line for 30 s", true);
+    if (r == FSF_READ_CLOSED)
+        return fsf_lost(f, "closed its output (crashed or exited)", false);
+    return true;
 }
 
-/* Starts FSF and selects `variant`; on failure the child is gone and f->error says why. */
-static bool fsf_start(Fsf *f, const char *variant)
+/* Starts FSF and selects `variant`; its `id name` goes to `name`. On failure the child is gone and
+ * f->error says why. */
+static bool fsf_start(FsfProcess *f, const char *variant, char *name, size_t name_size)
 {
-    memset(f, 0, sizeof *f);
-    f->to_fd = f->from_fd = -1;
-    if (!fsf_locate(f))
+    fsf_process_reset(f);
+    name[0] = '\0';
+    if (!fsf_locate(f) || !fsf_process_spawn(f))
         return false;
-    int in[2], out[2], exec_err[2];
-    if (pipe(in) < 0)
-        return fsf_fail(f, "pipe: %s", strerror(errno));
-    if (pipe(out) < 0) {
-        close(in[0]), close(in[1]);
-        return fsf_fail(f, "pipe: %s", strerror(errno));
-    }
-    if (pipe(exec_err) < 0) {
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        return fsf_fail(f, "pipe: %s", strerror(errno));
-    }
-    fcntl(exec_err[1], F_SETFD, FD_CLOEXEC);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        int e = errno;
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(exec_err[0]), close(exec_err[1]);
-        return fsf_fail(f, "fork: %s", strerror(e));
-    }
-    if (pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(exec_err[0]);
-        char *argv[] = {f->path, NULL};
-        execvp(f->path, argv);
-        int e = errno;
-        ssize_t ignored = write(exec_err[1], &e, sizeof e);
-        (void)ignored;
-        _exit(127);
-    }
-    close(in[0]), close(out[1]), close(exec_err[1]);
-    f->pid = pid;
-    f->to_fd = in[1];
-    f->from_fd = out[0];
-    int e;
-    ssize_t n;
-    while ((n = read(exec_err[0], &e, sizeof e)) < 0 && errno == EINTR)
-        ;
-    close(exec_err[0]);
-    if (n == (ssize_t)sizeof e) {
-        fsf_close(f, false);
-        return fsf_fail(f, "cannot execute %s: %s", f->path, strerror(e));
-    }
 
     char *line;
     if (!fsf_send(f, "uci\n"))
@@ -304,7 +110,7 @@ static bool fsf_start(Fsf *f, const char *variant)
         if (!fsf_read_line(f, &line))
             return false;
         if (strncmp(line, "id name ", 8) == 0)
-            snprintf(f->name, sizeof f->name, "%s", line + 8);
+            snprintf(name, name_size, "%s", line + 8);
     } while (strcmp(line, "uciok") != 0);
 
     char cmd[160], expect[64];
@@ -327,7 +133,7 @@ static bool fsf_start(Fsf *f, const char *variant)
 }
 
 /* Sends `position_cmd` and `go perft 1`; collects the moves of FSF's answer. */
-static bool fsf_perft1(Fsf *f, const char *position_cmd, char moves[][MOVE_TEXT_SIZE], int *count)
+static bool fsf_perft1(FsfProcess *f, const char *position_cmd, char moves[][MOVE_TEXT_SIZE], int *count)
 {
     if (!fsf_send(f, position_cmd) || !fsf_send(f, "go perft 1\n"))
         return false;
@@ -356,7 +162,7 @@ static bool fsf_perft1(Fsf *f, const char *position_cmd, char moves[][MOVE_TEXT_
 }
 
 /* FSF's `Fen:` of its current position (for failure reports), or "?" */
-static void fsf_current_fen(Fsf *f, char *out, size_t size)
+static void fsf_current_fen(FsfProcess *f, char *out, size_t size)
 {
     snprintf(out, size, "?");
     if (!fsf_send(f, "d\nisready\n"))
@@ -478,7 +284,7 @@ static Style draw_style(Rng *rng)
 }
 
 /* Prints a full reproduction of a difference to stderr. */
-static void report_difference(Fsf *f, const char *what, const char *variant, int game, uint64_t game_seed,
+static void report_difference(FsfProcess *f, const char *what, const char *variant, int game, uint64_t game_seed,
                               const char *start_fen, char texts[][MOVE_TEXT_SIZE], int plies, const Position *pos,
                               const char *cmd, char fsf_moves[][MOVE_TEXT_SIZE], int fsf_count,
                               char ours[][MOVE_TEXT_SIZE], int our_count)
@@ -553,7 +359,7 @@ static bool position_command(char *out, size_t size, const char *fen, char moves
 
 typedef enum { GAME_OK, GAME_DIFFERENT, GAME_FSF_ERROR } GameResult;
 
-static GameResult play_game(Fsf *f, const RuleSet *rules, int rules_index, int game, Coverage *cov)
+static GameResult play_game(FsfProcess *f, const RuleSet *rules, int rules_index, int game, Coverage *cov)
 {
     uint64_t game_seed = base_seed ^ ((uint64_t)(rules_index + 1) << 56) ^ ((uint64_t)game * 0x9e3779b97f4a7c15ull);
     Rng rng = {game_seed};
@@ -644,10 +450,11 @@ static void run_rule_set(const char *variant, int rules_index)
 {
     const RuleSet *rules = rules_by_name(variant);
     assert_non_null(rules);
-    static Fsf fsf;
-    if (!fsf_start(&fsf, variant))
+    static FsfProcess fsf;
+    char name[128];
+    if (!fsf_start(&fsf, variant, name, sizeof name))
         fail_msg("fsf_diff %s: %s", variant, fsf.error);
-    printf("fsf_diff %s: %s, %d games, JANGGUN_DIFF_SEED=0x%016llx\n", variant, fsf.name, games_per_rule_set,
+    printf("fsf_diff %s: %s, %d games, JANGGUN_DIFF_SEED=0x%016llx\n", variant, name, games_per_rule_set,
            (unsigned long long)base_seed);
     fflush(stdout);
 

@@ -22,8 +22,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -32,22 +30,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "../engine/game.h"
 #include "../engine/movegen.h"
+#include "fsf_process.h"
 
 enum {
     DEFAULT_GAMES = 200,
     PLY_CAP = 300,            /* a game still going after this many plies stops here */
     READ_TIMEOUT_MS = 20000,  /* longest wait for one line from FSF */
-    READ_BUF = 1 << 16,
+    QUIT_TIMEOUT_MS = 3000,   /* how long FSF may take to exit after `quit` */
     MAX_REPORTED = 5,         /* mismatches printed in full per rule set */
     END_REASON_COUNT = END_MOVE_LIMIT + 1,
 };
@@ -57,58 +52,25 @@ static const uint64_t DEFAULT_SEED = 0x5265666572656531ull; /* "Referee1" */
 static int games_per_rule_set = DEFAULT_GAMES;
 static uint64_t base_seed = DEFAULT_SEED;
 
-/* ---- PRNG: splitmix64 ---- */
-
-typedef struct {
-    uint64_t s;
-} Rng;
-
-static uint64_t rng_next(Rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-
-static bool rng_percent(Rng *r, int percent) { return rng_below(r, 100) < percent; }
-
 static uint64_t game_seed(int rule_set, int game)
 {
     Rng r = {base_seed ^ ((uint64_t)(rule_set + 1) << 56) ^ (uint64_t)game * 0x2545f4914f6cdd1dull};
     return rng_next(&r);
 }
 
-/* ---- the Fairy-Stockfish child process (XBoard mode) ---- */
+/* ---- Fairy-Stockfish in XBoard mode (the process itself: fsf_process.h) ---- */
 
 typedef struct {
-    pid_t pid;
-    int to_fd, from_fd;
-    char path[1024];
-    char buf[READ_BUF]; /* bytes read and not yet consumed: buf[start, len) */
-    size_t start, len;
-    int ping;
-    char error[1024]; /* why the last call failed */
+    FsfProcess proc;
+    int ping; /* the last `ping N` sent */
 } Fsf;
 
-static bool fsf_fail(Fsf *f, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->error, sizeof f->error, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static bool fsf_locate(Fsf *f)
+static bool fsf_locate(FsfProcess *f)
 {
     const char *env = getenv("FAIRY_STOCKFISH");
     const char *path = env && *env ? env : "/usr/games/fairy-stockfish";
     snprintf(f->path, sizeof f->path, "%s", path);
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || access(path, X_OK) != 0)
+    if (!fsf_executable(path))
         return fsf_fail(f,
                         "fairy-stockfish is required by this test and %s is not an executable file (%s). "
                         "Install Debian's package fairy-stockfish or set FAIRY_STOCKFISH to the binary.",
@@ -116,83 +78,30 @@ static bool fsf_locate(Fsf *f)
     return true;
 }
 
-static void fsf_close(Fsf *f)
-{
-    if (f->pid <= 0)
-        return;
-    if (f->to_fd >= 0) {
-        ssize_t ignored = write(f->to_fd, "quit\n", 5);
-        (void)ignored;
-        close(f->to_fd);
-    }
-    if (f->from_fd >= 0)
-        close(f->from_fd);
-    f->to_fd = f->from_fd = -1;
-    int status;
-    pid_t r = 0;
-    for (int i = 0; i < 300 && (r = waitpid(f->pid, &status, WNOHANG)) == 0; i++)
-        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
-    if (r == 0) {
-        kill(f->pid, SIGKILL);
-        waitpid(f->pid, &status, 0);
-    }
-    f->pid = 0;
-}
+static void fsf_close(FsfProcess *f) { fsf_process_stop(f, true, QUIT_TIMEOUT_MS, NULL, 0); }
 
-static bool fsf_lost(Fsf *f, const char *what)
+static bool fsf_lost(FsfProcess *f, const char *what)
 {
     fsf_close(f);
     return fsf_fail(f, "fairy-stockfish (%s) %s", f->path, what);
 }
 
-static bool fsf_send(Fsf *f, const char *text, size_t len)
+static bool fsf_send(FsfProcess *f, const char *text, size_t len)
 {
-    size_t done = 0;
-    while (done < len) {
-        ssize_t n = write(f->to_fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fsf_lost(f, "stopped reading its input");
-        done += (size_t)n;
-    }
-    return true;
+    return fsf_process_write(f, text, len) || fsf_lost(f, "stopped reading its input");
 }
 
 /* The next line of output, without its line end, in *line (valid until the next call). */
-static bool fsf_read_line(Fsf *f, char **line)
+static bool fsf_read_line(FsfProcess *f, char **line)
 {
-    for (;;) {
-        char *nl = memchr(f->buf + f->start, '\n', f->len - f->start);
-        if (nl) {
-            *nl = '\0';
-            *line = f->buf + f->start;
-            f->start = (size_t)(nl + 1 - f->buf);
-            size_t n = strlen(*line);
-            if (n && (*line)[n - 1] == '\r')
-                (*line)[n - 1] = '\0';
-            return true;
-        }
-        if (f->start > 0) {
-            memmove(f->buf, f->buf + f->start, f->len - f->start);
-            f->len -= f->start;
-            f->start = 0;
-        }
-        if (f->len == sizeof f->buf - 1)
-            return fsf_fail(f, "fairy-stockfish printed a line longer than %d bytes", READ_BUF);
-        struct pollfd p = {.fd = f->from_fd, .events = POLLIN};
-        int r = poll(&p, 1, READ_TIMEOUT_MS);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r == 0)
-            return fsf_lost(f, "sent nothing for 20 s");
-        ssize_t n = read(f->from_fd, f->buf + f->len, sizeof f->buf - 1 - f->len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fsf_lost(f, "closed its output (crashed or exited)");
-        f->len += (size_t)n;
-    }
+    FsfRead r = fsf_process_read_line(f, line, READ_TIMEOUT_MS);
+    if (r == FSF_READ_TOO_LONG)
+        return fsf_fail(f, "fairy-stockfish printed a line longer than %d bytes", FSF_READ_BUF);
+    if (r == FSF_READ_TIMEOUT)
+        return fsf_lost(f, "sent nothing for 20 s");
+    if (r == FSF_READ_CLOSED)
+        return fsf_lost(f, "closed its output (crashed or exited)");
+    return true;
 }
 
 static bool is_rejection(const char *line)
@@ -207,11 +116,11 @@ static bool fsf_sync(Fsf *f, char *rejected, size_t size)
     f->ping++;
     int n = snprintf(cmd, sizeof cmd, "ping %d\n", f->ping);
     snprintf(pong, sizeof pong, "pong %d", f->ping);
-    if (!fsf_send(f, cmd, (size_t)n))
+    if (!fsf_send(&f->proc, cmd, (size_t)n))
         return false;
     for (;;) {
         char *line;
-        if (!fsf_read_line(f, &line))
+        if (!fsf_read_line(&f->proc, &line))
             return false;
         if (strcmp(line, pong) == 0)
             return true;
@@ -220,62 +129,37 @@ static bool fsf_sync(Fsf *f, char *rejected, size_t size)
     }
 }
 
-/* Starts FSF in XBoard mode with `variant`; on failure the child is gone and f->error says why. */
+/* Starts FSF in XBoard mode with `variant`; on failure the child is gone and f->proc.error says why. */
 static bool fsf_start(Fsf *f, const char *variant)
 {
-    memset(f, 0, sizeof *f);
-    f->to_fd = f->from_fd = -1;
-    if (!fsf_locate(f))
+    FsfProcess *p = &f->proc;
+    fsf_process_reset(p);
+    f->ping = 0;
+    if (!fsf_locate(p) || !fsf_process_spawn(p))
         return false;
-    int in[2], out[2];
-    if (pipe(in) < 0)
-        return fsf_fail(f, "pipe: %s", strerror(errno));
-    if (pipe(out) < 0) {
-        close(in[0]), close(in[1]);
-        return fsf_fail(f, "pipe: %s", strerror(errno));
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        int e = errno;
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        return fsf_fail(f, "fork: %s", strerror(e));
-    }
-    if (pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        execl(f->path, f->path, (char *)NULL);
-        fprintf(stderr, "cannot execute %s: %s\n", f->path, strerror(errno));
-        _exit(127);
-    }
-    close(in[0]), close(out[1]);
-    f->pid = pid;
-    f->to_fd = in[1];
-    f->from_fd = out[0];
 
     const char *hello = "xboard\nprotover 2\n";
-    if (!fsf_send(f, hello, strlen(hello)))
+    if (!fsf_send(p, hello, strlen(hello)))
         return false;
     char *line;
     bool offered = false;
     do {
-        if (!fsf_read_line(f, &line))
+        if (!fsf_read_line(p, &line))
             return false;
         if (strstr(line, "variants=\"") && strstr(line, variant))
             offered = true;
     } while (strcmp(line, "feature done=1") != 0);
     if (!offered) {
-        fsf_close(f);
-        return fsf_fail(f, "%s does not offer the variant %s in its features", f->path, variant);
+        fsf_close(p);
+        return fsf_fail(p, "%s does not offer the variant %s in its features", p->path, variant);
     }
     char cmd[64], rejected[256] = "";
     int n = snprintf(cmd, sizeof cmd, "variant %s\n", variant);
-    if (!fsf_send(f, cmd, (size_t)n) || !fsf_sync(f, rejected, sizeof rejected))
+    if (!fsf_send(p, cmd, (size_t)n) || !fsf_sync(f, rejected, sizeof rejected))
         return false;
     if (rejected[0]) {
-        fsf_close(f);
-        return fsf_fail(f, "%s refused `variant %s`: %s", f->path, variant, rejected);
+        fsf_close(p);
+        return fsf_fail(p, "%s refused `variant %s`: %s", p->path, variant, rejected);
     }
     return true;
 }
@@ -298,7 +182,7 @@ static bool fsf_ask(Fsf *f, const char *fen, const Move *moves, int n, Reply *re
     size_t cap = 256 + (size_t)n * 20, len = 0;
     char *cmd = malloc(cap);
     if (!cmd)
-        return fsf_fail(f, "out of memory");
+        return fsf_fail(&f->proc, "out of memory");
     len += (size_t)snprintf(cmd + len, cap - len, "new\nforce\n");
     if (fen)
         len += (size_t)snprintf(cmd + len, cap - len, "setboard %s\n", fen);
@@ -308,7 +192,7 @@ static bool fsf_ask(Fsf *f, const char *fen, const Move *moves, int n, Reply *re
         move_to_text(moves[i], RANKS_FROM_0, text);
         len += (size_t)snprintf(cmd + len, cap - len, "usermove %s\n", text);
     }
-    bool ok = fsf_send(f, cmd, len);
+    bool ok = fsf_send(&f->proc, cmd, len);
     free(cmd);
     reply->kind = REPLY_MOVE;
     reply->line[0] = '\0';
@@ -318,11 +202,11 @@ static bool fsf_ask(Fsf *f, const char *fen, const Move *moves, int n, Reply *re
         reply->kind = REPLY_REJECTED;
         return true;
     }
-    if (!fsf_send(f, "go\n", 3))
+    if (!fsf_send(&f->proc, "go\n", 3))
         return false;
     for (;;) {
         char *line;
-        if (!fsf_read_line(f, &line))
+        if (!fsf_read_line(&f->proc, &line))
             return false;
         if (strncmp(line, "move ", 5) == 0 || is_result_line(line) || is_rejection(line)) {
             reply->kind = is_result_line(line) ? REPLY_RESULT : is_rejection(line) ? REPLY_REJECTED : REPLY_MOVE;
@@ -535,7 +419,7 @@ static void test_rule_set(void **state)
     assert_non_null(fsf);
     if (!fsf_start(fsf, c->variant)) {
         char msg[1100];
-        snprintf(msg, sizeof msg, "%s", fsf->error);
+        snprintf(msg, sizeof msg, "%s", fsf->proc.error);
         free(fsf);
         fail_msg("%s", msg);
     }
@@ -597,7 +481,7 @@ static void test_rule_set(void **state)
         const char *setup = sparse ? g.start_fen : NULL;
         Reply reply;
         if (!fsf_ask(fsf, setup, g.moves, g.length, &reply)) {
-            snprintf(fsf_error, sizeof fsf_error, "%s (game %d)", fsf->error, game);
+            snprintf(fsf_error, sizeof fsf_error, "%s (game %d)", fsf->proc.error, game);
         } else if (reply.kind == REPLY_REJECTED) {
             report(c, game, seed, style, &g, g.length, status, "FSF rejected a move", &reply, &t);
         } else if (status.immediate) {
@@ -614,14 +498,14 @@ static void test_rule_set(void **state)
             game_undo(&g);
             GameStatus before = game_status(&g);
             if (!fsf_ask(fsf, setup, g.moves, g.length, &reply))
-                snprintf(fsf_error, sizeof fsf_error, "%s (game %d)", fsf->error, game);
+                snprintf(fsf_error, sizeof fsf_error, "%s (game %d)", fsf->proc.error, game);
             else if (reply.kind != REPLY_MOVE)
                 report(c, game, seed, style, &g, g.length, before, "FSF claims a result one ply before the end",
                        &reply, &t);
         }
         game_free(&g);
     }
-    fsf_close(fsf);
+    fsf_close(&fsf->proc);
     free(fsf);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (fsf_error[0])

@@ -1,0 +1,312 @@
+/* The hand-crafted evaluation. Every number comes from the weight file (eval/weights.c parses it):
+ * material (a cannon's value grows with the screens left on the board), piece-square tables mirrored
+ * by rank for Han, mobility by the real move rules (cannon screens and restrictions, horse legs,
+ * elephant eyes, palace diagonals), palace safety (pieces reaching the enemy palace, missing guards),
+ * and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
+ * verdict near the move limit, after a pass and in bikjang. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/referee.h"
+#include "internal.h"
+
+extern const char eval_weights_path[];
+
+static EvalWeights weights;
+static int psq[PIECE_COUNT][SQUARE_COUNT]; /* pst by piece, mirrored for Han */
+
+static Square mirror_rank(Square s) { return make_square(square_file(s), RANK_COUNT - 1 - square_rank(s)); }
+
+void eval_use_weights(const EvalWeights *w)
+{
+    weights = *w;
+    memset(psq, 0, sizeof psq);
+    for (PieceType pt = SOLDIER; pt <= GENERAL; pt++)
+        for (Square s = 0; s < SQUARE_COUNT; s++) {
+            psq[make_piece(WHITE, pt)][s] = w->pst[pt - SOLDIER][s];
+            psq[make_piece(BLACK, pt)][s] = w->pst[pt - SOLDIER][mirror_rank(s)];
+        }
+}
+
+const EvalWeights *eval_weights(void) { return &weights; }
+
+bool eval_init(char *err, size_t err_size)
+{
+    size_t len;
+    const char *text = eval_weights_text(&len);
+    EvalWeights w;
+    char why[200];
+    if (!eval_parse_weights(text, len, &w, why, sizeof why)) {
+        if (err_size > 0)
+            snprintf(err, err_size, "weight file %s: %s", eval_weights_name(), why);
+        return false;
+    }
+    eval_use_weights(&w);
+    return true;
+}
+
+const char *eval_weights_name(void)
+{
+    const char *slash = strrchr(eval_weights_path, '/');
+    return slash ? slash + 1 : eval_weights_path;
+}
+
+/* Points a piece attacks: its move targets whoever stands there, cannon rules included (a cannon
+ * never jumps or takes a cannon). Guards and the general never leave their palace. */
+static inline __attribute__((always_inline)) Bitboard piece_attacks(const Position *pos, PieceType pt, Square s,
+                                                                    Color us)
+{
+    Bitboard occ = pos->occupied;
+    switch (pt) {
+    case SOLDIER:
+        return soldier_moves_table[us][s];
+    case ELEPHANT:
+        return elephant_moves(s, occ);
+    case HORSE:
+        return horse_moves(s, occ);
+    case CANNON: {
+        Bitboard cannons = pos->by_type[CANNON];
+        Bitboard b = cannon_line_hops(s, occ, pos->occupied_t)
+                   & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
+        if (bb_test(palace_diagonal_points, s))
+            b |= cannon_diagonal_hops(s, occ, cannons);
+        return b & ~cannons;
+    }
+    case CHARIOT: {
+        Bitboard b = chariot_line_attacks(s, occ, pos->occupied_t);
+        if (bb_test(palace_diagonal_points, s))
+            b |= chariot_diagonal_attacks(s, occ);
+        return b;
+    }
+    default: /* GUARD, GENERAL */
+        return palace_step_table[s];
+    }
+}
+
+/* What one side's pieces do: piece-square sum, mobility, and their attack on the enemy palace. */
+typedef struct {
+    int pst, mobility;
+    int attackers, attack_weight, attack_squares;
+} SideScan;
+
+static inline __attribute__((always_inline)) void scan_piece(const Position *pos, Color us, PieceType pt, Square s,
+                                                             Bitboard area, Bitboard enemy_palace, SideScan *sc,
+                                                             int *moves)
+{
+    Bitboard reach = piece_attacks(pos, pt, s, us);
+    sc->pst += psq[make_piece(us, pt)][s];
+    *moves += bb_popcount(reach & area);
+    if (pt != GUARD) { /* guards never leave their palace */
+        Bitboard hit = reach & enemy_palace;
+        int hits = hit != 0;
+        sc->attackers += hits;
+        sc->attack_weight += hits * weights.safety_attacker[pt - SOLDIER];
+        sc->attack_squares += bb_popcount(hit);
+    }
+}
+
+/* Each piece of one type; the two 64-bit halves of the board are walked separately, which is cheaper
+ * than popping bits off the 128-bit set. */
+static inline __attribute__((always_inline)) void scan_type(const Position *pos, Color us, PieceType pt,
+                                                            Bitboard area, Bitboard enemy_palace, SideScan *sc)
+{
+    Bitboard pieces = position_pieces(pos, us, pt);
+    int moves = 0;
+    for (uint64_t lo = (uint64_t)pieces; lo; lo &= lo - 1)
+        scan_piece(pos, us, pt, __builtin_ctzll(lo), area, enemy_palace, sc, &moves);
+    for (uint64_t hi = (uint64_t)(pieces >> 64); hi; hi &= hi - 1)
+        scan_piece(pos, us, pt, 64 + __builtin_ctzll(hi), area, enemy_palace, sc, &moves);
+    sc->mobility += weights.mobility[pt - SOLDIER] * moves;
+}
+
+static inline Bitboard soldier_attacks(const Position *pos, Color c)
+{
+    Bitboard result = 0, soldiers = position_pieces(pos, c, SOLDIER);
+    for (uint64_t lo = (uint64_t)soldiers; lo; lo &= lo - 1)
+        result |= soldier_moves_table[c][__builtin_ctzll(lo)];
+    for (uint64_t hi = (uint64_t)(soldiers >> 64); hi; hi &= hi - 1)
+        result |= soldier_moves_table[c][64 + __builtin_ctzll(hi)];
+    return result;
+}
+
+static inline void scan_side(const Position *pos, Color us, Bitboard enemy_soldier_attacks, SideScan *sc)
+{
+    Bitboard area = ~pos->by_color[us] & ~enemy_soldier_attacks;
+    Bitboard enemy_palace = palace_bb[color_flip(us)];
+    *sc = (SideScan){0, 0, 0, 0, 0};
+    scan_type(pos, us, SOLDIER, area, enemy_palace, sc);
+    scan_type(pos, us, GUARD, area, enemy_palace, sc);
+    scan_type(pos, us, ELEPHANT, area, enemy_palace, sc);
+    scan_type(pos, us, HORSE, area, enemy_palace, sc);
+    scan_type(pos, us, CANNON, area, enemy_palace, sc);
+    scan_type(pos, us, CHARIOT, area, enemy_palace, sc);
+    sc->pst += psq[make_piece(us, GENERAL)][pos->general[us]];
+}
+
+static inline int material(const Position *pos, Color c, int screens)
+{
+    int sum = 0;
+    for (PieceType pt = SOLDIER; pt <= CHARIOT; pt++)
+        sum += weights.piece_value[pt - SOLDIER] * bb_popcount(position_pieces(pos, c, pt));
+    return sum + weights.cannon_screen * screens * bb_popcount(position_pieces(pos, c, CANNON));
+}
+
+/* Danger to a palace from the enemy's scan, and from missing guards. */
+static inline int palace_danger(const SideScan *enemy, int guards)
+{
+    int steps = enemy->attackers < SAFETY_SCALE_STEPS ? enemy->attackers : SAFETY_SCALE_STEPS - 1;
+    int danger = (enemy->attack_weight + weights.safety_square * enemy->attack_squares) * weights.safety_scale[steps]
+               / 100;
+    return danger + (guards < 2 ? 2 - guards : 0) * weights.safety_missing_guard;
+}
+
+/* The end-of-game verdict from Cho's side: a count where the rule set counts, otherwise a draw. */
+static inline int end_verdict(const Position *pos)
+{
+    if (!pos->rules->material_counting)
+        return 0;
+    return referee_counting_winner(referee_count_material(pos)) == WHITE ? weights.counting_verdict
+                                                                           : -weights.counting_verdict;
+}
+
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/* The counting term: Han's deom, then the blends (see EvalTerms). Scores are Cho's view. */
+static inline void counting_term(const Position *pos, EvalTerms *t)
+{
+    const StateInfo *st = pos->st;
+    t->deom = pos->rules->material_counting ? weights.deom : 0;
+    t->limit_blend = t->option_blend = 0;
+    t->verdict = 0;
+    int s = t->raw - t->deom;
+    int to_limit = max_int(pos->rules->nmove_plies - st->halfmove, 0);
+    bool may_end = st->bikjang || (st->pass && !st->checkers);
+    if (st->ended) {
+        t->verdict = end_verdict(pos);
+        s = t->verdict;
+    } else if (to_limit < weights.counting_window || may_end) {
+        int v = t->verdict = end_verdict(pos);
+        if (to_limit < weights.counting_window) {
+            /* Both sides are carried to the limit: towards the verdict, never against it. */
+            t->limit_blend = weights.counting_limit_blend * (weights.counting_window - to_limit)
+                           / weights.counting_window;
+            int target = v > 0 ? max_int(s, v) : v < 0 ? min_int(s, v) : 0;
+            s += (target - s) * t->limit_blend / 100;
+        }
+        if (may_end) {
+            /* The side to move may pass and end the game: it does so only if the verdict is better. */
+            int sign = pos->side == WHITE ? 1 : -1;
+            int ours = sign * s, verdict = sign * v;
+            if (verdict > ours) {
+                t->option_blend = weights.counting_option_blend;
+                s = sign * (ours + (verdict - ours) * t->option_blend / 100);
+            }
+        }
+    }
+    s = max_int(min_int(s, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
+    t->counting = s - t->raw;
+    t->total = s;
+}
+
+static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
+{
+    Bitboard soldiers[COLOR_COUNT] = {soldier_attacks(pos, WHITE), soldier_attacks(pos, BLACK)};
+    SideScan scan[COLOR_COUNT];
+    scan_side(pos, WHITE, soldiers[BLACK], &scan[WHITE]);
+    scan_side(pos, BLACK, soldiers[WHITE], &scan[BLACK]);
+    int screens = bb_popcount(pos->occupied & ~pos->by_type[CANNON] & ~pos->by_type[GENERAL]);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        t->material[c] = material(pos, c, screens);
+        t->pst[c] = scan[c].pst;
+        t->mobility[c] = scan[c].mobility;
+        t->safety[c] = -palace_danger(&scan[color_flip(c)], bb_popcount(position_pieces(pos, c, GUARD)));
+    }
+    t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
+           - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK];
+    counting_term(pos, t);
+}
+
+void eval_terms(const Position *pos, EvalTerms *t) { compute(pos, t); }
+
+int eval_evaluate(const Position *pos)
+{
+    EvalTerms t;
+    compute(pos, &t);
+    return pos->side == WHITE ? t.total : -t.total;
+}
+
+/* ---- eval_trace ---- */
+
+typedef struct {
+    char *buf;
+    size_t size, used;
+} Text;
+
+static void put(Text *out, const char *fmt, ...)
+{
+    if (out->used >= out->size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out->buf + out->used, out->size - out->used, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        out->used = out->used + (size_t)n < out->size ? out->used + (size_t)n : out->size;
+}
+
+/* Centipawns as pawns with two decimals: "-0.15". */
+static const char *pawns(int cp, char out[16])
+{
+    int a = cp < 0 ? -cp : cp;
+    snprintf(out, 16, "%s%d.%02d", cp < 0 ? "-" : "", a / 100, a % 100);
+    return out;
+}
+
+static void row(Text *out, const char *term, const int side[COLOR_COUNT], int total)
+{
+    char a[16], b[16], c[16];
+    put(out, "%14s | %7s %7s | %7s\n", term, pawns(side[WHITE], a), pawns(side[BLACK], b), pawns(total, c));
+}
+
+void eval_trace(const Position *pos, char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    Text out = {buf, size, 0};
+    EvalTerms t;
+    compute(pos, &t);
+    MaterialCount count = referee_count_material(pos);
+    Color count_winner = referee_counting_winner(count);
+    const char *side_name[COLOR_COUNT] = {"Cho", "Han"};
+    char a[16], b[16];
+
+    put(&out, "Janggun evaluation (weights %s, rules %s, %s to move)\n\n", eval_weights_name(), pos->rules->name,
+        side_name[pos->side]);
+    put(&out, "          Term |     Cho     Han |   Total\n");
+    put(&out, "---------------+-----------------+--------\n");
+    row(&out, "Material", t.material, t.material[WHITE] - t.material[BLACK]);
+    row(&out, "Piece-square", t.pst, t.pst[WHITE] - t.pst[BLACK]);
+    row(&out, "Mobility", t.mobility, t.mobility[WHITE] - t.mobility[BLACK]);
+    row(&out, "Palace safety", t.safety, t.safety[WHITE] - t.safety[BLACK]);
+    put(&out, "%14s | %7s %7s | %7s\n", "Counting", "--", t.deom ? pawns(t.deom, a) : "--", pawns(t.counting, b));
+    put(&out, "---------------+-----------------+--------\n");
+    put(&out, "%14s | %15s | %7s\n\n", "Total", "", pawns(t.total, a));
+
+    int plies = pos->st->halfmove, limit = pos->rules->nmove_plies;
+    if (pos->rules->material_counting)
+        put(&out, "Counting: Han's deom %s; a count now: %s wins", pawns(t.deom, a),
+            side_name[count_winner]);
+    else
+        put(&out, "Counting: not used under %s (drawn endings stay drawn)", pos->rules->name);
+    put(&out, "; move limit %d of %d plies, blend %d%%; pass or bikjang blend %d%%\n", plies, limit, t.limit_blend,
+        t.option_blend);
+    int stm = pos->side == WHITE ? t.total : -t.total;
+    put(&out, "Final evaluation: %s (Cho's point of view); %d cp for the side to move (%s)\n",
+        pawns(t.total, a), stm, side_name[pos->side]);
+    int han_halves = 2 * count.han + DEOM_HALF_POINTS;
+    put(&out, "Material count: Cho %d, Han %d + %d.%d deom = %d.%d (%s ahead)\n", count.cho, count.han,
+        DEOM_HALF_POINTS / 2, DEOM_HALF_POINTS % 2 * 5, han_halves / 2, han_halves % 2 * 5, side_name[count_winner]);
+}

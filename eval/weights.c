@@ -1,0 +1,175 @@
+/* The weight-file parser and the embedded file. Format (see the file's own header): '#' comments to
+ * the end of a line; a name at the start of a line followed by integers, continued on lines that begin
+ * with a space or a tab. Strict, so that a typo in a tuned file stops the engine instead of silently
+ * zeroing a weight. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+extern const char eval_weights_blob[], eval_weights_blob_end[];
+
+const char *eval_weights_text(size_t *len)
+{
+    *len = (size_t)(eval_weights_blob_end - eval_weights_blob);
+    return eval_weights_blob;
+}
+
+typedef struct {
+    const char *name;
+    size_t offset; /* of the first int in EvalWeights */
+    int count;
+    int min, max;
+    bool board;    /* 90 values listed from rank 10 down to rank 1 */
+} WeightSpec;
+
+#define FIELD(name, field, count, min, max) {name, offsetof(EvalWeights, field), count, min, max, false}
+#define PST(name, index) {name, offsetof(EvalWeights, pst[index]), SQUARE_COUNT, -2000, 2000, true}
+
+static const WeightSpec specs[] = {
+    FIELD("piece_value", piece_value, VALUED_TYPES, 0, 10000),
+    FIELD("cannon_screen", cannon_screen, 1, -1000, 1000),
+    PST("pst_soldier", 0),
+    PST("pst_guard", 1),
+    PST("pst_elephant", 2),
+    PST("pst_horse", 3),
+    PST("pst_cannon", 4),
+    PST("pst_chariot", 5),
+    PST("pst_general", 6),
+    FIELD("mobility", mobility, VALUED_TYPES, -1000, 1000),
+    FIELD("safety_attacker", safety_attacker, VALUED_TYPES, -1000, 1000),
+    FIELD("safety_square", safety_square, 1, -1000, 1000),
+    FIELD("safety_scale", safety_scale, SAFETY_SCALE_STEPS, 0, 1000),
+    FIELD("safety_missing_guard", safety_missing_guard, 1, -1000, 1000),
+    FIELD("deom", deom, 1, 0, 1000),
+    FIELD("counting_verdict", counting_verdict, 1, 0, 10000),
+    FIELD("counting_window", counting_window, 1, 1, 1000),
+    FIELD("counting_limit_blend", counting_limit_blend, 1, 0, 100),
+    FIELD("counting_option_blend", counting_option_blend, 1, 0, 100),
+};
+
+enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
+
+static bool fail(char *err, size_t err_size, const char *fmt, ...)
+{
+    if (err_size > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, err_size, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* A token for a message: at most 40 bytes, anything unprintable as '?'. */
+static void quote_token(const char *tok, size_t len, char out[48])
+{
+    size_t n = len < 40 ? len : 40;
+    for (size_t i = 0; i < n; i++)
+        out[i] = tok[i] >= 0x21 && tok[i] <= 0x7e ? tok[i] : '?';
+    strcpy(out + n, len > 40 ? "..." : "");
+}
+
+static bool parse_int(const char *tok, size_t len, long *out)
+{
+    size_t i = 0;
+    bool negative = false;
+    if (i < len && (tok[i] == '-' || tok[i] == '+'))
+        negative = tok[i++] == '-';
+    if (i == len)
+        return false;
+    long v = 0;
+    for (; i < len; i++) {
+        if (tok[i] < '0' || tok[i] > '9')
+            return false;
+        v = v > 100000000 ? v : 10 * v + (tok[i] - '0'); /* saturates far beyond every range */
+    }
+    *out = negative ? -v : v;
+    return true;
+}
+
+/* The values given so far for the current name must be exactly its count. */
+static bool finish(const WeightSpec *spec, int given, int line, char *err, size_t err_size)
+{
+    if (spec && given != spec->count)
+        return fail(err, err_size, "line %d: '%s' has %d value%s, expected %d", line, spec->name, given,
+                    given == 1 ? "" : "s", spec->count);
+    return true;
+}
+
+bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *err, size_t err_size)
+{
+    memset(out, 0, sizeof *out);
+    bool seen[SPEC_COUNT] = {false};
+    const WeightSpec *spec = NULL; /* the name whose values are being read */
+    int given = 0, spec_line = 0;
+    int line = 1;
+    for (size_t i = 0; i < len; line++) {
+        size_t end = i;
+        while (end < len && text[end] != '\n')
+            end++;
+        bool continuation = is_blank(text[i]);
+        bool first = true;
+        for (size_t p = i; p < end;) {
+            while (p < end && is_blank(text[p]))
+                p++;
+            if (p == end || text[p] == '#')
+                break;
+            size_t start = p;
+            while (p < end && !is_blank(text[p]) && text[p] != '#')
+                p++;
+            const char *tok = text + start;
+            size_t tok_len = p - start;
+            char shown[48];
+            quote_token(tok, tok_len, shown);
+            if (first && !continuation) {
+                /* A new name: the previous one must be complete. */
+                if (!finish(spec, given, spec_line, err, err_size))
+                    return false;
+                spec = NULL;
+                for (int k = 0; k < SPEC_COUNT; k++)
+                    if (strlen(specs[k].name) == tok_len && !memcmp(specs[k].name, tok, tok_len)) {
+                        if (seen[k])
+                            return fail(err, err_size, "line %d: '%s' given twice", line, specs[k].name);
+                        seen[k] = true;
+                        spec = &specs[k];
+                    }
+                if (!spec)
+                    return fail(err, err_size, "line %d: unknown weight '%s'", line, shown);
+                given = 0;
+                spec_line = line;
+            } else {
+                long v;
+                if (!spec)
+                    return fail(err, err_size, "line %d: value '%s' before any weight name", line, shown);
+                if (!parse_int(tok, tok_len, &v))
+                    return fail(err, err_size, "line %d: '%s' is not an integer (in '%s')%s", line, shown, spec->name,
+                                first && ((*tok | 0x20) >= 'a' && (*tok | 0x20) <= 'z')
+                                    ? "; a line that begins with a space continues the weight above it"
+                                    : "");
+                if (v < spec->min || v > spec->max)
+                    return fail(err, err_size, "line %d: %s is out of range for '%s' (%d to %d)", line, shown,
+                                spec->name, spec->min, spec->max);
+                if (given < spec->count) {
+                    int index = given;
+                    if (spec->board) /* rank 10 first: the i-th value is file i % 9 of rank 9 - i / 9 */
+                        index = (RANK_COUNT - 1 - given / FILE_COUNT) * FILE_COUNT + given % FILE_COUNT;
+                    ((int *)((char *)out + spec->offset))[index] = (int)v;
+                }
+                given = given < INT_MAX ? given + 1 : given;
+            }
+            first = false;
+        }
+        i = end + 1;
+    }
+    if (!finish(spec, given, spec_line, err, err_size))
+        return false;
+    for (int k = 0; k < SPEC_COUNT; k++)
+        if (!seen[k])
+            return fail(err, err_size, "missing weight '%s'", specs[k].name);
+    return true;
+}

@@ -1,0 +1,115 @@
+/* Time management: pure functions of the time control (all times in milliseconds).
+ *
+ * tm_budget
+ *   Fixed time per move (movetime > 0):  soft = hard = max(1, movetime - overhead), and never more
+ *     than the clock's cap below when a clock is given too.
+ *   No clock and no movetime:  soft = hard = -1 (no limit).
+ *   A clock (time_left >= 0), with a negative increment, overhead, moves to go or ply read as 0:
+ *     usable  = time_left - overhead; when usable <= 0, soft = hard = 1 (move at once).
+ *     reserve = min(1000, max(usable / 10, min(usable / 2, 50)))
+ *               (10% of the clock, at most 1 s; on short clocks at least 50 ms, or half of it)
+ *     cap     = usable - reserve      hard never exceeds this, so the clock never runs out
+ *     moves   = min(moves_to_go, 50) when moves_to_go > 0, else max(20, 50 - game_ply / 4)
+ *               (moves still to play, this one included; Janggi games run about 100-150 plies)
+ *     moves == 1 (the last move before the time control):  soft = 3/5 cap, hard = cap
+ *     otherwise:
+ *       planned = max(0, time_left - (moves - 1) * max(0, overhead - increment))
+ *                 (the lag of the later moves that their increments do not pay for is kept aside)
+ *       soft    = planned / moves + 3/4 increment
+ *       hard    = min(5 soft, 2/5 planned + increment)
+ *     then hard = clamp(hard, 1, cap) and soft = clamp(soft, 1, hard).
+ *   Examples, with a 10 ms overhead: 60 s sudden death at ply 0: soft 1190, hard 5950; at ply 200 and
+ *   beyond: soft 2990 (a twentieth). 30 ms + 10 ms: soft 8, hard 10. 1 s + 10 ms, spending the whole
+ *   hard limit on every move: the clock settles at 30 ms and never drops below the overhead.
+ *   Sums saturate, so even INT64_MAX clocks and increments cannot overflow.
+ *
+ * tm_should_start_iteration
+ *   No limit (soft < 0): always. soft == hard (a fixed time per move, or a clock so short that the soft
+ *   limit met the hard one): while elapsed < hard, since nothing is saved by stopping early. Otherwise
+ *   another iteration starts only while
+ *     elapsed < soft * (1.3 - 0.8 * stability)    (1.3 for an unstable best move, 0.5 for a stable one)
+ *   and elapsed < hard / 2                        (a later start would not finish anyway). */
+#include "timeman.h"
+
+enum {
+    MAX_RESERVE_MS = 1000,
+    SHORT_CLOCK_RESERVE_MS = 50,
+    MAX_MOVES_TO_GO = 50,
+    MIN_MOVES_LEFT = 20,
+    HARD_PER_SOFT = 5,
+};
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static inline int64_t sat_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+static inline int64_t sat_mul(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/* The most the clock allows for this move (at least 1). */
+static int64_t clock_cap(int64_t time_left, int64_t overhead)
+{
+    int64_t usable = time_left - overhead;
+    if (usable <= 0)
+        return 1;
+    int64_t reserve = min64(MAX_RESERVE_MS, max64(usable / 10, min64(usable / 2, SHORT_CLOCK_RESERVE_MS)));
+    return max64(1, usable - reserve);
+}
+
+TimeBudget tm_budget(const TimeControl *tc)
+{
+    int64_t overhead = max64(0, tc->overhead_ms);
+    int64_t increment = max64(0, tc->increment_ms);
+    int64_t time_left = tc->time_left_ms;
+
+    if (tc->movetime_ms > 0) {
+        int64_t t = max64(1, tc->movetime_ms - overhead);
+        if (time_left >= 0)
+            t = min64(t, clock_cap(time_left, overhead));
+        return (TimeBudget){t, t};
+    }
+    if (time_left < 0)
+        return (TimeBudget){-1, -1};
+
+    int64_t cap = clock_cap(time_left, overhead);
+    int ply = tc->game_ply > 0 ? tc->game_ply : 0;
+    int64_t moves = tc->moves_to_go > 0 ? min64(tc->moves_to_go, MAX_MOVES_TO_GO)
+                                        : max64(MIN_MOVES_LEFT, MAX_MOVES_TO_GO - ply / 4);
+    int64_t soft, hard;
+    if (moves == 1) {
+        soft = cap / 5 * 3;
+        hard = cap;
+    } else {
+        /* The lag of the later moves that their increments do not pay for is kept aside. */
+        int64_t lag = sat_mul(moves - 1, max64(0, overhead - increment));
+        int64_t planned = max64(0, time_left - lag);
+        soft = sat_add(planned / moves, increment - increment / 4);
+        hard = min64(sat_mul(HARD_PER_SOFT, soft), sat_add(planned / 5 * 2, increment));
+    }
+    hard = max64(1, min64(hard, cap));
+    soft = max64(1, min64(soft, hard));
+    return (TimeBudget){soft, hard};
+}
+
+bool tm_should_start_iteration(const TimeBudget *budget, int64_t elapsed_ms, double stability)
+{
+    if (budget->soft_ms < 0)
+        return true;
+    if (budget->soft_ms == budget->hard_ms)
+        return elapsed_ms < budget->hard_ms;
+    if (!(stability >= 0.0)) /* also NaN */
+        stability = 0.0;
+    if (stability > 1.0)
+        stability = 1.0;
+    /* elapsed < soft * (1.3 - 0.8 stability), scaled by 10 to stay exact at the ends */
+    return (double)elapsed_ms * 10.0 < (double)budget->soft_ms * (13.0 - 8.0 * stability)
+           && elapsed_ms < budget->hard_ms / 2;
+}

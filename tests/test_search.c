@@ -1,0 +1,233 @@
+/* The search through its API: mates in 1 to 3 (positions from real games, distances confirmed with
+ * FSF), terminal roots, searchmoves, MultiPV, determinism, stop, and several threads. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "../engine/movegen.h"
+#include "../eval/eval.h"
+#include "../search/search.h"
+
+typedef struct {
+    SearchInfo last;
+    int infos;
+    Move best, ponder;
+    bool done;
+} Outcome_;
+
+static void on_info(const SearchInfo *info, void *ctx)
+{
+    Outcome_ *o = ctx;
+    if (info->multipv == 1)
+        o->last = *info;
+    o->infos++;
+}
+
+static void on_bestmove(Move best, Move ponder, void *ctx)
+{
+    Outcome_ *o = ctx;
+    o->best = best;
+    o->ponder = ponder;
+    o->done = true;
+}
+
+static void start_game(GameRecord *g, const char *fen, const char *moves)
+{
+    char err[160];
+    if (!game_start(g, fen, &RULES_JANGGI, FEN_STRICT, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        assert_int_equal(game_play_text(g, t, RANKS_FROM_1), MOVE_PARSE_OK);
+}
+
+static Outcome_ run(const GameRecord *g, SearchLimits limits)
+{
+    Outcome_ o;
+    memset(&o, 0, sizeof o);
+    if (limits.multipv == 0)
+        limits.multipv = 1;
+    SearchReport report = {on_info, on_bestmove, &o};
+    search_start(g, &limits, &report);
+    search_wait();
+    assert_true(o.done);
+    return o;
+}
+
+static SearchLimits depth_limit(int depth)
+{
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.depth = depth;
+    l.multipv = 1;
+    return l;
+}
+
+static void check_mate(const char *fen, int moves)
+{
+    GameRecord g;
+    start_game(&g, fen, NULL);
+    search_clear();
+    Outcome_ o = run(&g, depth_limit(2 * moves + 4));
+    if (!o.last.is_mate || o.last.mate_moves != moves)
+        fail_msg("%s: expected mate %d, got %s %d", fen, moves, o.last.is_mate ? "mate" : "cp",
+                 o.last.is_mate ? o.last.mate_moves : o.last.score);
+    /* After the move, the defender is mated in one move fewer (or at once). */
+    assert_true(game_play(&g, o.best));
+    if (moves == 1) {
+        GameStatus s = game_status(&g);
+        assert_int_equal(s.reason, END_CHECKMATE);
+    } else {
+        search_clear();
+        Outcome_ reply = run(&g, depth_limit(2 * moves + 2));
+        assert_true(reply.last.is_mate);
+        assert_int_equal(reply.last.mate_moves, -(moves - 1));
+    }
+    game_free(&g);
+}
+
+static void test_mates(void **state)
+{
+    (void)state;
+    check_mate("3k5/3aa4/9/9/9/9/9/9/4K4/R8 w - - 0 1", 1);
+    check_mate("2b1kc3/1R2aa3/9/3pn4/9/4C4/N2p3b1/5C3/2rAKN3/3A2r2 b - - 13 59", 2);
+    check_mate("3ack3/3na4/1c3n3/2pp1bpp1/9/4P2PP/2b5r/1C3K3/3NA1r2/1BRA1C3 b - - 19 30", 2);
+    check_mate("4ca3/1N2k4/3N2P2/1B2pp3/5n3/1c6P/1b1P5/9/3KA4/5AB2 w - - 0 53", 2);
+    check_mate("r1bc1a2r/3a5/2nk5/4b3p/p1n2Np2/3C5/1PPP2PP1/4C4/4A2R1/2BAK1N2 w - - 5 23", 3);
+    check_mate("9/9/3P1k3/4P4/9/5cN2/4c1n2/4A4/4A4/3C1K3 w - - 4 77", 3);
+    check_mate("3a1k3/4ac3/6c2/1N7/5p3/4P4/2P2pb2/4C4/4K4/2nA5 b - - 2 67", 3);
+}
+
+static const char START[] = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+static void test_pass_answers_pass(void **state)
+{
+    (void)state;
+    /* Under janggi rules a pass answered by a pass ends the game by counting, which Han wins. */
+    GameRecord g;
+    start_game(&g, START, "e2e2");
+    search_clear();
+    Outcome_ o = run(&g, depth_limit(4));
+    char text[MOVE_TEXT_SIZE];
+    move_to_text(o.best, RANKS_FROM_1, text);
+    assert_string_equal(text, "e9e9");
+    assert_true(o.last.is_mate);
+    assert_int_equal(o.last.mate_moves, 1);
+    game_free(&g);
+}
+
+static void test_terminal_root(void **state)
+{
+    (void)state;
+    GameRecord g;
+    start_game(&g, START, "e2e2 e9e9");
+    Outcome_ o = run(&g, depth_limit(3));
+    assert_int_equal(o.best, MOVE_NONE);
+    assert_int_equal(o.ponder, MOVE_NONE);
+    game_free(&g);
+}
+
+static void test_searchmoves_and_multipv(void **state)
+{
+    (void)state;
+    GameRecord g;
+    start_game(&g, START, NULL);
+    SearchLimits l = depth_limit(5);
+    Move a, b;
+    assert_int_equal(move_parse(&g.pos, "a1a2", RANKS_FROM_1, &a), MOVE_PARSE_OK);
+    assert_int_equal(move_parse(&g.pos, "e2e2", RANKS_FROM_1, &b), MOVE_PARSE_OK);
+    l.searchmoves[0] = a;
+    l.searchmoves[1] = b;
+    l.searchmove_count = 2;
+    Outcome_ o = run(&g, l);
+    assert_true(o.best == a || o.best == b);
+    /* MultiPV 3 reports three lines per depth with distinct first moves. */
+    l = depth_limit(4);
+    l.multipv = 3;
+    o = run(&g, l);
+    assert_int_equal(o.infos, 3 * 4);
+    game_free(&g);
+}
+
+static void test_determinism(void **state)
+{
+    (void)state;
+    GameRecord g;
+    start_game(&g, "rb1a1a3/4k2n1/3nr4/8p/1pp6/2b1P4/Pc1P2PP1/1C1A2R2/R3AN3/1B1K2CB1 w - - 1 21", NULL);
+    SearchLimits l = depth_limit(0);
+    l.nodes = 20000;
+    search_clear();
+    Outcome_ first = run(&g, l);
+    search_clear();
+    Outcome_ second = run(&g, l);
+    assert_int_equal(first.best, second.best);
+    assert_int_equal(first.last.nodes, second.last.nodes);
+    assert_int_equal(first.last.depth, second.last.depth);
+    assert_int_equal(first.last.score, second.last.score);
+    assert_int_equal(first.last.pv_length, second.last.pv_length);
+    assert_memory_equal(first.last.pv, second.last.pv, (size_t)first.last.pv_length * sizeof(Move));
+    game_free(&g);
+}
+
+static void test_stop_and_threads(void **state)
+{
+    (void)state;
+    GameRecord g;
+    start_game(&g, START, NULL);
+    assert_true(search_set_threads(2));
+    Outcome_ o;
+    memset(&o, 0, sizeof o);
+    SearchLimits l = depth_limit(0);
+    l.infinite = true;
+    SearchReport report = {on_info, on_bestmove, &o};
+    search_start(&g, &l, &report);
+    struct timespec pause = {0, 200 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    assert_true(search_is_running());
+    search_stop();
+    search_wait();
+    assert_true(o.done);
+    assert_true(movegen_contains_legal(&g.pos, o.best));
+    assert_true(search_set_threads(1));
+    game_free(&g);
+}
+
+static void test_bench_is_deterministic(void **state)
+{
+    (void)state;
+    int64_t ms;
+    uint64_t a = search_bench(5, &ms), b = search_bench(5, &ms);
+    assert_true(a > 0);
+    assert_int_equal(a, b);
+}
+
+int main(void)
+{
+    engine_init();
+    char err[160];
+    if (!eval_init(err, sizeof err)) {
+        fprintf(stderr, "eval_init: %s\n", err);
+        return 1;
+    }
+    search_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mates),
+        cmocka_unit_test(test_pass_answers_pass),
+        cmocka_unit_test(test_terminal_root),
+        cmocka_unit_test(test_searchmoves_and_multipv),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_stop_and_threads),
+        cmocka_unit_test(test_bench_is_deterministic),
+    };
+    int failed = cmocka_run_group_tests_name("search", tests, NULL, NULL);
+    search_shutdown();
+    return failed;
+}
