@@ -249,7 +249,7 @@ static void update_pv(Worker *w, int ply, Move m)
 
 static Position *worker_pos(Worker *w) { return &w->game.pos; }
 
-static int qsearch(Worker *w, int alpha, int beta, int ply)
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
 {
     Position *pos = worker_pos(w);
     atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
@@ -266,7 +266,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
     if (ply >= MAX_PLY)
         return eval_evaluate(pos);
 
+    /* In check (or in bikjang) every move is searched; checks answered by checks could otherwise go
+     * on without end, so deep in quiescence such nodes are cut off. */
     bool full_width = pos->st->checkers || pos->st->bikjang;
+    if (full_width && qply >= QS_FULL_WIDTH_PLIES)
+        return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : eval_evaluate(pos);
     int best = -VALUE_INFINITE;
     if (!full_width) {
         best = eval_evaluate(pos);
@@ -301,7 +305,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
             continue;
         legal++;
         position_make(pos, m, &w->stack[ply]);
-        int score = -qsearch(w, -beta, -alpha, ply + 1);
+        int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         position_unmake(pos);
         if (stopped())
             return 0;
@@ -326,7 +330,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
     bool pv_node = beta - alpha > 1;
     bool root = ply == 0;
     if (depth <= 0)
-        return qsearch(w, alpha, beta, ply);
+        return qsearch(w, alpha, beta, ply, 0);
 
     atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
     w->pv_length[ply] = 0;

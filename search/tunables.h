@@ -12,7 +12,8 @@ enum {
     FUTILITY_DEPTH = 3,        /* late quiet moves pruned up to this depth */
     FUTILITY_MARGIN = 120,     /* ... when the static eval plus this per ply is below alpha */
     LMR_MIN_MOVES = 3,         /* moves searched before late-move reductions start */
-    HISTORY_MAX = 16384
+    HISTORY_MAX = 16384,
+    QS_FULL_WIDTH_PLIES = 6    /* quiescence plies in which check evasions are searched in full */
 };
 
 /* Late-move reduction: LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR plies. */
