@@ -374,6 +374,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
     }
 
     int static_eval = in_check ? -VALUE_INFINITE : tt_hit && tt.eval != VALUE_NONE ? tt.eval : eval_evaluate(pos);
+
+    /* Without a table move, a deep node is searched a ply shallower first (internal iterative
+     * reduction): its move ordering is poor anyway. */
+    if (!root && tt_move == MOVE_NONE && depth >= IIR_MIN_DEPTH)
+        depth--;
     bool quiet_node = !in_check && !st->bikjang && !pv_node;
 
     /* Reverse futility: far above beta at low depth. */
@@ -384,7 +389,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
      * (searched shallower). Not right after a pass, where passing back ends the game. */
     if (quiet_node && allow_null && depth >= NULL_MIN_DEPTH && static_eval >= beta && !st->pass
         && abs(beta) < VALUE_MATE_BOUND) {
-        int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+        int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
+              + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
         Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
         position_make(pos, pass, &w->stack[ply]);
         int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -420,9 +426,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
         bool capture = !move_is_pass(m) && pos->board[move_to(m)];
         bool quiet = !capture;
 
-        /* Late quiet moves at low depth far below alpha are skipped. */
-        if (!root && !pv_node && !in_check && quiet && best > -VALUE_MATE_BOUND && depth <= FUTILITY_DEPTH
-            && static_eval + FUTILITY_MARGIN * depth <= alpha && legal > 1)
+        /* Late quiet moves at low depth are skipped: far below alpha (futility), or beyond a move
+         * count that grows with depth (late move pruning). */
+        if (!root && !in_check && quiet && best > -VALUE_MATE_BOUND && legal > 1) {
+            if (!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
+                continue;
+            if (depth <= LMP_DEPTH && legal > LMP_BASE + depth * depth * (pv_node ? 2 : 1))
+                continue;
+        }
+        /* Captures that lose material at low depth. */
+        if (!root && !in_check && capture && !pv_node && depth <= SEE_PRUNE_DEPTH && best > -VALUE_MATE_BOUND
+            && moves[i].score < 0 && legal > 1)
             continue;
 
         position_make(pos, m, &w->stack[ply]);
@@ -440,6 +454,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
                     r--;
                 if (m == w->killers[ply][0] || m == w->killers[ply][1])
                     r--;
+                r -= moves[i].score / LMR_HISTORY_DIVISOR; /* history of this move, when not a killer */
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
             }
             score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
