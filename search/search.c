@@ -401,26 +401,45 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
             return score >= VALUE_MATE_BOUND ? beta : score;
     }
 
+    /* The table move is tried before any generation: when it cuts off, nothing else is generated. */
     MoveList list;
     list.count = 0;
     ScoredMove moves[MAX_MOVES];
-    int count;
+    int count = 0;
+    bool generated = false;
     if (root) {
         for (int i = w->pv_index; i < w->root_count; i++)
             list.moves[list.count++] = w->roots[i].move;
+        count = score_moves(w, pos, &list, moves, tt_move, ply);
+        generated = true;
+    } else if (tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move)) {
+        moves[count++] = (ScoredMove){tt_move, SCORE_TT};
     } else {
-        movegen_pseudo(pos, GEN_ALL, &list);
+        tt_move = MOVE_NONE;
     }
-    count = score_moves(w, pos, &list, moves, tt_move, ply);
 
     int best = -VALUE_INFINITE, legal = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
     int quiet_count = 0;
     int original_alpha = alpha;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0;; i++) {
+        if (i == count) {
+            if (generated)
+                break;
+            generated = true;
+            movegen_pseudo(pos, GEN_ALL, &list);
+            int k = 0;
+            for (int j = 0; j < list.count; j++)
+                if (list.moves[j] != tt_move)
+                    list.moves[k++] = list.moves[j];
+            list.count = k;
+            count += score_moves(w, pos, &list, moves + count, MOVE_NONE, ply);
+            if (i == count)
+                break;
+        }
         Move m = pick_next(moves, count, i);
-        if (!root && !movegen_is_legal(pos, m))
+        if (!root && m != tt_move && !movegen_is_legal(pos, m))
             continue;
         legal++;
         bool capture = !move_is_pass(m) && pos->board[move_to(m)];
