@@ -84,9 +84,9 @@ $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -lpthread -lm
 
-# The main job: a divided perft of the start position (the protocol loop will replace it).
+# The main job: the protocol loop on standard input (UCI, or UCCI after `ucci`).
 run: all
-	./$(BIN) perft --depth 5 --divide
+	./$(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)

@@ -7,8 +7,9 @@
 
 #include "../engine/move.h"
 #include "../engine/perft.h"
+#include "../search/search.h"
 
-enum { MAX_PERFT_DEPTH = 20, MAX_SETUP_MOVES = 2048 };
+enum { MAX_PERFT_DEPTH = 20, MAX_SETUP_MOVES = 2048, MAX_BENCH_DEPTH = 64 };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -95,5 +96,32 @@ int cli_perft(int argc, char **argv)
         total = perft(&pos, (int)depth);
     }
     printf("\nNodes searched: %llu\n", (unsigned long long)total);
+    return 0;
+}
+
+void cli_bench_text(int depth, char *buf, size_t size)
+{
+    int64_t elapsed_ms = 0;
+    uint64_t nodes = search_bench(depth > 0 ? depth : BENCH_DEFAULT_DEPTH, &elapsed_ms);
+    unsigned long long nps = (unsigned long long)(nodes * 1000 / (uint64_t)(elapsed_ms > 0 ? elapsed_ms : 1));
+    snprintf(buf, size, "Total time (ms): %lld\n%llu nodes %llu nps\nNodes searched: %llu\nNodes/second: %llu\n",
+             (long long)elapsed_ms, (unsigned long long)nodes, nps, (unsigned long long)nodes, nps);
+}
+
+int cli_bench(int argc, char **argv)
+{
+    long depth = 0;
+    if (argc > 1)
+        return usage_error("%s", "usage: janggun bench [depth]");
+    if (argc == 1) {
+        char *end;
+        errno = 0;
+        depth = strtol(argv[0], &end, 10);
+        if (!*argv[0] || *end || errno || depth < 1 || depth > MAX_BENCH_DEPTH)
+            return usage_error("the bench depth must be a number from 1 to 64, not '%s'", argv[0]);
+    }
+    char text[256];
+    cli_bench_text((int)depth, text, sizeof text);
+    fputs(text, stdout);
     return 0;
 }

@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct Worker {
     int id;
+    uint64_t started_generation;
     pthread_t thread;
     GameRecord game;           /* this thread's copy of the game, with its history */
     StateInfo stack[MAX_PLY + 8];
@@ -696,7 +697,7 @@ static void finish_search(Worker *w)
 static void *worker_main(void *arg)
 {
     Worker *w = arg;
-    uint64_t seen = 0;
+    uint64_t seen = w->started_generation; /* do not join a search that began before this thread */
     for (;;) {
         pthread_mutex_lock(&pool.lock);
         while (!pool.quit && pool.generation == seen)
@@ -747,13 +748,16 @@ bool search_set_threads(int count)
     stop_threads();
     for (int i = 0; i < count; i++) {
         Worker *w = calloc(1, sizeof *w);
+        if (w) {
+            w->id = i;
+            w->started_generation = pool.generation;
+        }
         if (!w || pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             free(w);
             if (i == 0)
                 return false;
             break; /* keep the threads we could start */
         }
-        w->id = i;
         pool.workers[pool.thread_count++] = w;
     }
     return true;

@@ -14,7 +14,9 @@ fails=0
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
 COMPOSED_FEN='4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1'
 USAGE='usage: janggun perft --depth N [--fen "FEN"] [--moves "M1 M2 ..."] [--variant NAME] [--divide]
-                     [--composed]   (accept more pieces of a kind than a set has)'
+                     [--composed]   (accept more pieces of a kind than a set has)
+       janggun bench [depth]
+       janggun        (the UCI/UCCI protocol loop on standard input and output)'
 DEPTH_RANGE='--depth must be a number from 1 to 20'
 
 # `perft --depth 1 --divide` at the start position, exactly as janggun prints it.
@@ -206,7 +208,6 @@ check_error "unparsable move in --moves (ply 1, file j)" "unparsable move 'j1j2'
   perft --depth 1 --moves "j1j2"
 check "unknown subcommand" 2 "" "janggun: error: unknown command 'frobnicate'
 $USAGE" -- frobnicate --depth 1
-check "no subcommand" 2 "" "$USAGE" --
 check "help prints the usage on stdout" 0 "$USAGE" "" -- --help
 
 echo "cli_perft: $fails failed"

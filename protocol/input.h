@@ -1,0 +1,39 @@
+/* Bounded line input for the protocol loop: reads a file descriptor in fixed chunks and hands out one
+ * line at a time from a buffer allocated once. A line longer than INPUT_LINE_MAX bytes is not kept:
+ * the rest of it is read and thrown away, and the caller is told. Knows nothing of commands. */
+#ifndef JANGGUN_INPUT_H
+#define JANGGUN_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { INPUT_LINE_MAX = 1 << 20, INPUT_CHUNK = 1 << 16 };
+
+typedef enum {
+    LINE_OK,       /* a line (its end of line and any '\r' before it removed) */
+    LINE_TOO_LONG, /* a line over INPUT_LINE_MAX bytes was read and discarded */
+    LINE_EOF       /* end of input (or a read error): no more lines */
+} LineStatus;
+
+typedef struct {
+    int fd;
+    char *line;                 /* INPUT_LINE_MAX + 1 bytes */
+    size_t line_len;
+    bool overflow;              /* the current line has passed the limit */
+    bool eof;
+    char chunk[INPUT_CHUNK];
+    size_t chunk_len, chunk_pos;
+} LineReader;
+
+/* false when the line buffer cannot be allocated. */
+bool input_open(LineReader *reader, int fd);
+void input_close(LineReader *reader);
+
+/* The next line, NUL-terminated in *line with its length in *len (it may hold NUL bytes of its own).
+ * A last line without an end of line is still returned before LINE_EOF. */
+LineStatus input_read_line(LineReader *reader, char **line, size_t *len);
+
+/* Why a line cannot be a command, or NULL when it can: a NUL byte, or bytes that are not UTF-8. */
+const char *input_line_problem(const char *line, size_t len);
+
+#endif

@@ -1,0 +1,53 @@
+/* The engine options GUIs see: their names in UCI and UCCI form, types, defaults and ranges, the
+ * handshake's option block, and reading a `setoption` value. Holds the current values; acting on a
+ * change (resizing the table, switching rules) is the caller's job. */
+#ifndef JANGGUN_OPTIONS_H
+#define JANGGUN_OPTIONS_H
+
+#include <stdio.h>
+
+#include "command.h"
+
+typedef enum {
+    OPTION_THREADS,
+    OPTION_HASH,
+    OPTION_CLEAR_HASH,
+    OPTION_PONDER,
+    OPTION_MULTIPV,
+    OPTION_MOVE_OVERHEAD,
+    OPTION_VARIANT,
+    OPTION_ANALYSE_MODE,
+    OPTION_SHOW_WDL,
+    OPTION_USEMILLISEC,
+    OPTION_COUNT
+} OptionId;
+
+typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_COMBO } OptionType;
+
+typedef struct {
+    const char *name;      /* UCI name */
+    const char *ucci_name; /* UCCI name: blanks as underscores, Hash as hashsize */
+    OptionType type;
+    long long def, min, max;
+    bool needs_idle;       /* cannot change while a search runs */
+} OptionDef;
+
+extern const OptionDef option_defs[OPTION_COUNT];
+
+/* Current values: spins and checks as numbers; the variant as an index into rules_all. */
+typedef struct {
+    long long value[OPTION_COUNT];
+} Options;
+
+void options_reset(Options *opts);
+
+/* The option lines of the handshake (between `id author` and `uciok`/`ucciok`), each ending in '\n'. */
+void options_print(Protocol proto, FILE *out);
+
+/* The option called `name` (any case; UCI or UCCI name; blanks between words may differ), or -1. */
+int options_find(Span name);
+
+/* Reads a value for option `id`; false with a message when it is missing, malformed or out of range. */
+bool options_parse_value(OptionId id, Span value, bool has_value, long long *out, char *err, size_t err_size);
+
+#endif
