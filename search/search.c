@@ -461,14 +461,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
 
         position_make(pos, m, &w->stack[ply]);
         bool gives_check = pos->st->checkers != 0;
-        int extension = gives_check && ply < 2 * depth + 4 ? 1 : 0;
+        int extension = 0;
+        if (gives_check && ply < 2 * depth + 4) {
+            /* Only checks that do not just give material away are extended. */
+            position_unmake(pos);
+            extension = see(pos, m) >= 0;
+            position_make(pos, m, &w->stack[ply]);
+        }
         int new_depth = depth - 1 + extension;
         int score;
         if (legal == 1) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
         } else {
             int r = 0;
-            if (depth >= 3 && quiet && !in_check && !gives_check && i >= LMR_MIN_MOVES) {
+            if (depth >= 2 && (quiet || moves[i].score < 0) && !in_check && !gives_check && i >= LMR_MIN_MOVES) {
                 r = reductions[depth < 64 ? depth : 63][i < 64 ? i : 63];
                 if (pv_node)
                     r--;
