@@ -4,37 +4,6 @@
 /* Generation order of piece types; the pass comes last. */
 static const PieceType generation_order[] = {CHARIOT, CANNON, HORSE, ELEPHANT, SOLDIER, GUARD, GENERAL};
 
-/* Points a piece of type pt on s may move to, before excluding its own pieces. Always inlined so
- * that callers passing a constant type get straight-line code. */
-static inline __attribute__((always_inline)) Bitboard piece_reach(const Position *pos, PieceType pt, Square s, Color us)
-{
-    Bitboard occ = pos->occupied;
-    switch (pt) {
-    case CHARIOT: {
-        Bitboard b = chariot_line_attacks(s, occ, pos->occupied_t);
-        if (bb_test(palace_diagonal_points, s))
-            b |= chariot_diagonal_attacks(s, occ);
-        return b;
-    }
-    case CANNON: {
-        Bitboard cannons = pos->by_type[CANNON];
-        Bitboard b = cannon_line_hops(s, occ, pos->occupied_t)
-                   & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
-        if (bb_test(palace_diagonal_points, s))
-            b |= cannon_diagonal_hops(s, occ, cannons);
-        return b & ~cannons;
-    }
-    case HORSE:
-        return horse_moves(s, occ);
-    case ELEPHANT:
-        return elephant_moves(s, occ);
-    case SOLDIER:
-        return soldier_moves_table[us][s];
-    default: /* GUARD, GENERAL */
-        return palace_step_table[s];
-    }
-}
-
 /* Full test of a non-pass move: after it, is the mover's general safe, and is a bikjang broken? */
 static bool legal_after_move(const Position *pos, Square from, Square to)
 {
@@ -172,7 +141,7 @@ void movegen_pseudo(const Position *pos, GenKind kind, MoveList *list)
         PieceType pt = generation_order[i];
         for (Bitboard pieces = position_pieces(pos, us, pt); pieces;) {
             Square from = bb_pop_lsb(&pieces);
-            for (Bitboard targets = piece_reach(pos, pt, from, us) & target_mask; targets;)
+            for (Bitboard targets = movegen_piece_reach(pos, pt, from, us) & target_mask; targets;)
                 list->moves[list->count++] = make_move(from, bb_pop_lsb(&targets));
         }
     }
@@ -210,7 +179,7 @@ static inline __attribute__((always_inline)) int count_piece_moves(const Positio
     int n = 0;
     for (Bitboard pieces = position_pieces(pos, us, pt); pieces;) {
         Square from = bb_pop_lsb(&pieces);
-        Bitboard targets = piece_reach(pos, pt, from, us) & not_own;
+        Bitboard targets = movegen_piece_reach(pos, pt, from, us) & not_own;
         if (bb_test(exposure->from, from))
             n += count_unexposed(pos, from, targets);
         else
@@ -257,6 +226,6 @@ bool movegen_contains_legal(const Position *pos, Move m)
     Piece pc = pos->board[from];
     if (!pc || piece_color(pc) != us)
         return false;
-    Bitboard reach = piece_reach(pos, piece_type(pc), from, us) & ~pos->by_color[us];
+    Bitboard reach = movegen_piece_reach(pos, piece_type(pc), from, us) & ~pos->by_color[us];
     return bb_test(reach, to) && movegen_is_legal(pos, m);
 }

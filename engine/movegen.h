@@ -19,6 +19,38 @@ typedef enum {
     GEN_ALL
 } GenKind;
 
+/* Points a piece of type pt on s may move to (or take on), before excluding its own pieces, with the
+ * cannon rules (a cannon never jumps or takes a cannon). Always inlined so that callers passing a
+ * constant type get straight-line code. */
+static inline __attribute__((always_inline)) Bitboard movegen_piece_reach(const Position *pos, PieceType pt, Square s, Color us)
+{
+    Bitboard occ = pos->occupied;
+    switch (pt) {
+    case CHARIOT: {
+        Bitboard b = chariot_line_attacks(s, occ, pos->occupied_t);
+        if (bb_test(palace_diagonal_points, s))
+            b |= chariot_diagonal_attacks(s, occ);
+        return b;
+    }
+    case CANNON: {
+        Bitboard cannons = pos->by_type[CANNON];
+        Bitboard b = cannon_line_hops(s, occ, pos->occupied_t)
+                   & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
+        if (bb_test(palace_diagonal_points, s))
+            b |= cannon_diagonal_hops(s, occ, cannons);
+        return b & ~cannons;
+    }
+    case HORSE:
+        return horse_moves(s, occ);
+    case ELEPHANT:
+        return elephant_moves(s, occ);
+    case SOLDIER:
+        return soldier_moves_table[us][s];
+    default: /* GUARD, GENERAL */
+        return palace_step_table[s];
+    }
+}
+
 /* Appends the pseudo-legal moves of the side to move. */
 void movegen_pseudo(const Position *pos, GenKind kind, MoveList *list);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../engine/movegen.h"
 #include "../engine/referee.h"
 #include "internal.h"
 
@@ -52,38 +53,6 @@ const char *eval_weights_name(void)
     return slash ? slash + 1 : eval_weights_path;
 }
 
-/* Points a piece attacks: its move targets whoever stands there, cannon rules included (a cannon
- * never jumps or takes a cannon). Guards and the general never leave their palace. */
-static inline __attribute__((always_inline)) Bitboard piece_attacks(const Position *pos, PieceType pt, Square s,
-                                                                    Color us)
-{
-    Bitboard occ = pos->occupied;
-    switch (pt) {
-    case SOLDIER:
-        return soldier_moves_table[us][s];
-    case ELEPHANT:
-        return elephant_moves(s, occ);
-    case HORSE:
-        return horse_moves(s, occ);
-    case CANNON: {
-        Bitboard cannons = pos->by_type[CANNON];
-        Bitboard b = cannon_line_hops(s, occ, pos->occupied_t)
-                   & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
-        if (bb_test(palace_diagonal_points, s))
-            b |= cannon_diagonal_hops(s, occ, cannons);
-        return b & ~cannons;
-    }
-    case CHARIOT: {
-        Bitboard b = chariot_line_attacks(s, occ, pos->occupied_t);
-        if (bb_test(palace_diagonal_points, s))
-            b |= chariot_diagonal_attacks(s, occ);
-        return b;
-    }
-    default: /* GUARD, GENERAL */
-        return palace_step_table[s];
-    }
-}
-
 /* What one side's pieces do: piece-square sum, mobility, and their attack on the enemy palace. */
 typedef struct {
     int pst, mobility;
@@ -94,7 +63,7 @@ static inline __attribute__((always_inline)) void scan_piece(const Position *pos
                                                              Bitboard area, Bitboard enemy_palace, SideScan *sc,
                                                              int *moves)
 {
-    Bitboard reach = piece_attacks(pos, pt, s, us);
+    Bitboard reach = movegen_piece_reach(pos, pt, s, us);
     sc->pst += psq[make_piece(us, pt)][s];
     *moves += bb_popcount(reach & area);
     if (pt != GUARD) { /* guards never leave their palace */
