@@ -27,11 +27,13 @@ CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
 
 ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
-                engine/perft.c engine/referee.c engine/game.c
+                engine/perft.c engine/referee.c engine/game.c engine/record.c engine/gib.c engine/pgn.c \
+                engine/epd.c
 EVAL_SRC     := $(wildcard eval/*.c)
 SEARCH_SRC   := $(wildcard search/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 MAIN_SRC     := protocol/main.c
+MATCH_SRC    := $(wildcard bench/match/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
 
@@ -40,6 +42,9 @@ LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BU
                 $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
+MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
+MATCH_BIN    := $(patsubst janggun%,janggun-match%,$(BIN))
+TUNE_BIN     := $(patsubst janggun%,janggun-tune%,$(BIN))
 
 DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev fairy-stockfish
 
@@ -48,7 +53,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev fairy-stockfish
 .PHONY: all deps run test perft-full bench-perft asan test-asan tsan test-tsan format clean weights-check
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
 
 # Installs what is missing from Debian's packages (as root, or through sudo).
 deps:
@@ -62,6 +67,14 @@ deps:
 
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lpthread -lm
+
+# janggun-match, the tournament runner: the engine core and bench/match/ only (no search or protocol).
+$(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
+
+# janggun-tune, Texel tuning of the weight file on real games (bench/tune.c): engine and eval only.
+$(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -84,12 +97,14 @@ $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -lpthread -lm
 
+$(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
+
 # The main job: the protocol loop on standard input (UCI, or UCCI after `ucci`).
 run: all
 	./$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TEST_BINS)
 	@tests/run.sh $(BUILD)/tests ./$(BIN)
 
 asan:
@@ -113,9 +128,10 @@ bench-perft: all
 	@bench/perft_bench.sh ./$(BIN)
 
 format:
-	clang-format -i engine/*.[ch] protocol/*.[ch] tests/*.c
+	clang-format -i engine/*.[ch] protocol/*.[ch] bench/match/*.[ch] tests/*.c
 
 clean:
-	rm -rf build janggun janggun-asan janggun-tsan
+	rm -rf build janggun janggun-asan janggun-tsan janggun-match janggun-match-asan janggun-match-tsan \
+	  janggun-tune janggun-tune-asan janggun-tune-tsan
 
 -include $(shell find build -name '*.d' 2>/dev/null)

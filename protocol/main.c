@@ -8,6 +8,7 @@
 #include "../engine/position.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
+#include "analyze.h"
 #include "cli.h"
 #include "uci.h"
 
@@ -16,6 +17,7 @@ static void print_usage(FILE *out)
     fputs("usage: janggun perft --depth N [--fen \"FEN\"] [--moves \"M1 M2 ...\"] [--variant NAME] [--divide]\n"
           "                     [--composed]   (accept more pieces of a kind than a set has)\n"
           "       janggun bench [depth]\n"
+          "       janggun analyze (--fen \"FEN\" [--moves \"...\"] | --epd FILE | --gib FILE | --pgn FILE) ...\n"
           "       janggun        (the UCI/UCCI protocol loop on standard input and output)\n",
           out);
 }
@@ -25,6 +27,8 @@ int main(int argc, char **argv)
     engine_init();
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "analyze") == 0)
+        return analyze_main(argc - 2, argv + 2);
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0)) {
         print_usage(stdout);
         return 0;

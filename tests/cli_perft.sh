@@ -16,6 +16,7 @@ COMPOSED_FEN='4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1'
 USAGE='usage: janggun perft --depth N [--fen "FEN"] [--moves "M1 M2 ..."] [--variant NAME] [--divide]
                      [--composed]   (accept more pieces of a kind than a set has)
        janggun bench [depth]
+       janggun analyze (--fen "FEN" [--moves "..."] | --epd FILE | --gib FILE | --pgn FILE) ...
        janggun        (the UCI/UCCI protocol loop on standard input and output)'
 DEPTH_RANGE='--depth must be a number from 1 to 20'
 

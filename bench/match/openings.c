@@ -1,0 +1,463 @@
+#define _POSIX_C_SOURCE 200809L /* strtok_r, getline, localtime_r, sigaction, gethostname */
+#include "openings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/game.h"
+
+uint64_t openings_rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void openings_free(OpeningBook *book)
+{
+    for (int i = 0; i < book->count; i++)
+        free(book->items[i].moves);
+    free(book->items);
+    memset(book, 0, sizeof *book);
+}
+
+/* Replays `moves` (at most max_plies of them; 0: all) from `fen` and adds the opening unless the
+ * game is over. false with a message when the FEN or a move is bad. */
+static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const char *moves, int max_plies,
+                        const RuleSet *rules, char *err, size_t err_size)
+{
+    GameRecord game;
+    char msg[160];
+    if (!game_start(&game, fen, rules, FEN_ALLOW_EXTRA_PIECES, msg, sizeof msg)) {
+        snprintf(err, err_size, "bad FEN: %s", msg);
+        return false;
+    }
+    size_t len = strlen(moves);
+    char *text = malloc(len * 2 + 2), *copy = malloc(len + 1);
+    if (!text || !copy) {
+        free(text), free(copy), game_free(&game);
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    memcpy(copy, moves, len + 1);
+    text[0] = '\0';
+    size_t used = 0;
+    bool over = false;
+    int plies = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " \t", &save); tok && (max_plies == 0 || plies < max_plies);
+         tok = strtok_r(NULL, " \t", &save)) {
+        if (game_status(&game).result != GAME_ONGOING) {
+            over = true;
+            break;
+        }
+        MoveParseResult r = game_play_text(&game, tok, RANKS_FROM_1);
+        if (r != MOVE_PARSE_OK) {
+            snprintf(err, err_size, "%s move '%s' at ply %d", r == MOVE_PARSE_SYNTAX ? "unparsable" : "illegal", tok,
+                     plies + 1);
+            free(text), free(copy), game_free(&game);
+            return false;
+        }
+        char mt[MOVE_TEXT_SIZE];
+        move_to_text(game.moves[plies], RANKS_FROM_1, mt);
+        used += (size_t)sprintf(text + used, "%s%s", plies ? " " : "", mt);
+        plies++;
+    }
+    free(copy);
+    if (over || game_status(&game).result != GAME_ONGOING) {
+        book->skipped_over++;
+        free(text), game_free(&game);
+        return true;
+    }
+    if (book->count == *capacity) {
+        int cap = *capacity ? *capacity * 2 : 64;
+        Opening *items = realloc(book->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            free(text), game_free(&game);
+            snprintf(err, err_size, "out of memory");
+            return false;
+        }
+        book->items = items;
+        *capacity = cap;
+    }
+    Opening *o = &book->items[book->count++];
+    snprintf(o->fen, sizeof o->fen, "%s", game.start_fen);
+    o->moves = text;
+    o->plies = plies;
+    game_free(&game);
+    return true;
+}
+
+/* ---- EPD ---- */
+
+/* An EPD or FEN line: the board, the side, two '-' fields, optionally the two counters, then
+ * optionally `moves ...` (up to a ';'); EPD operations after that are ignored. */
+static bool parse_epd_line(char *line, char *fen, size_t fen_size, char **moves)
+{
+    char *semi = strchr(line, ';');
+    if (semi)
+        *semi = '\0';
+    char *words[8];
+    int n = 0;
+    char *save = NULL, *tok = strtok_r(line, " \t", &save);
+    while (tok && n < 6) {
+        if (strcmp(tok, "moves") == 0)
+            break;
+        if (n >= 4 && strspn(tok, "0123456789") != strlen(tok))
+            break;
+        words[n++] = tok;
+        tok = strtok_r(NULL, " \t", &save);
+    }
+    if (n == 5) /* one counter alone is not a FEN field pair */
+        n = 4;
+    if (n == 0)
+        return false;
+    size_t used = 0;
+    fen[0] = '\0';
+    for (int i = 0; i < n; i++)
+        used += (size_t)snprintf(fen + used, used < fen_size ? fen_size - used : 0, "%s%s", i ? " " : "", words[i]);
+    *moves = NULL;
+    if (tok && strcmp(tok, "moves") == 0)
+        *moves = save ? save : "";
+    return true;
+}
+
+static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f,
+                     char *err, size_t err_size)
+{
+    char *line = NULL;
+    size_t size = 0;
+    long lineno = 0;
+    bool ok = true;
+    while (ok && getline(&line, &size, f) >= 0) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *p = line + strspn(line, " \t");
+        if (*p == '\0' || *p == '#')
+            continue;
+        char fen[256], *moves, msg[200];
+        if (!parse_epd_line(line, fen, sizeof fen, &moves)) {
+            snprintf(err, err_size, "%s:%ld: not a FEN line", config->path, lineno);
+            ok = false;
+        } else if (!add_opening(book, cap, fen, moves ? moves : "", config->plies, rules, msg, sizeof msg)) {
+            snprintf(err, err_size, "%s:%ld: %s", config->path, lineno, msg);
+            ok = false;
+        }
+    }
+    free(line);
+    return ok;
+}
+
+/* ---- JSONL: just enough JSON to read "start_fen" and "moves" from each object ---- */
+
+static void skip_ws(const char **p)
+{
+    while (**p == ' ' || **p == '\t' || **p == '\n' || **p == '\r')
+        (*p)++;
+}
+
+/* A JSON string into out (NULL: skipped); \u escapes become UTF-8 (surrogates are kept as they are). */
+static bool json_string(const char **p, char *out, size_t size)
+{
+    if (**p != '"')
+        return false;
+    (*p)++;
+    size_t n = 0;
+    for (;;) {
+        unsigned c = (unsigned char)*(*p)++;
+        if (c == '\0' || c < 0x20)
+            return false;
+        if (c == '"')
+            break;
+        if (c == '\\') {
+            char e = *(*p)++;
+            switch (e) {
+            case '"': case '\\': case '/': c = (unsigned)e; break;
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case 'n': c = '\n'; break;
+            case 'r': c = '\r'; break;
+            case 't': c = '\t'; break;
+            case 'u': {
+                c = 0;
+                for (int i = 0; i < 4; i++) {
+                    char h = *(*p)++;
+                    c = c * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                                           : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 99);
+                    if (c > 0xffff)
+                        return false;
+                }
+                unsigned char u[3];
+                int k = 0;
+                if (c < 0x80)
+                    u[k++] = (unsigned char)c;
+                else if (c < 0x800)
+                    u[k++] = (unsigned char)(0xc0 | c >> 6), u[k++] = (unsigned char)(0x80 | (c & 0x3f));
+                else
+                    u[k++] = (unsigned char)(0xe0 | c >> 12), u[k++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f)),
+                    u[k++] = (unsigned char)(0x80 | (c & 0x3f));
+                for (int i = 0; i < k; i++)
+                    if (out && n + 1 < size)
+                        out[n++] = (char)u[i];
+                continue;
+            }
+            default:
+                return false;
+            }
+        }
+        if (out && n + 1 < size)
+            out[n++] = (char)c;
+    }
+    if (out)
+        out[n] = '\0';
+    return true;
+}
+
+static bool json_skip(const char **p, int depth)
+{
+    skip_ws(p);
+    if (depth > 64)
+        return false;
+    if (**p == '"')
+        return json_string(p, NULL, 0);
+    if (**p == '{' || **p == '[') {
+        char close = **p == '{' ? '}' : ']';
+        bool object = **p == '{';
+        (*p)++;
+        skip_ws(p);
+        if (**p == close) {
+            (*p)++;
+            return true;
+        }
+        for (;;) {
+            if (object) {
+                skip_ws(p);
+                if (!json_string(p, NULL, 0))
+                    return false;
+                skip_ws(p);
+                if (*(*p)++ != ':')
+                    return false;
+            }
+            if (!json_skip(p, depth + 1))
+                return false;
+            skip_ws(p);
+            if (**p == ',') {
+                (*p)++;
+                continue;
+            }
+            if (**p == close) {
+                (*p)++;
+                return true;
+            }
+            return false;
+        }
+    }
+    size_t n = strspn(*p, "0123456789+-.eEtruefalsn");
+    if (n == 0)
+        return false;
+    *p += n;
+    return true;
+}
+
+/* Reads "start_fen" and the first `plies` entries of "moves" from one JSON object. */
+static bool parse_game_line(const char *line, char *fen, size_t fen_size, char *moves, size_t moves_size, int plies,
+                            int *got_plies, bool *have_fen, bool *have_moves)
+{
+    const char *p = line;
+    *have_fen = *have_moves = false;
+    *got_plies = 0;
+    skip_ws(&p);
+    if (*p++ != '{')
+        return false;
+    skip_ws(&p);
+    if (*p == '}')
+        return true;
+    for (;;) {
+        char key[64];
+        skip_ws(&p);
+        if (!json_string(&p, key, sizeof key))
+            return false;
+        skip_ws(&p);
+        if (*p++ != ':')
+            return false;
+        skip_ws(&p);
+        if (strcmp(key, "start_fen") == 0 && *p == '"') {
+            if (!json_string(&p, fen, fen_size))
+                return false;
+            *have_fen = true;
+        } else if (strcmp(key, "moves") == 0 && *p == '[') {
+            p++;
+            size_t used = 0;
+            moves[0] = '\0';
+            skip_ws(&p);
+            if (*p == ']')
+                p++;
+            else
+                for (;;) {
+                    char m[16];
+                    skip_ws(&p);
+                    if (!json_string(&p, m, sizeof m))
+                        return false;
+                    if (*got_plies < plies && used + strlen(m) + 2 < moves_size) {
+                        used += (size_t)sprintf(moves + used, "%s%s", used ? " " : "", m);
+                        (*got_plies)++;
+                    }
+                    skip_ws(&p);
+                    if (*p == ',') {
+                        p++;
+                        continue;
+                    }
+                    if (*p++ != ']')
+                        return false;
+                    break;
+                }
+            *have_moves = true;
+        } else if (!json_skip(&p, 0)) {
+            return false;
+        }
+        skip_ws(&p);
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        return *p == '}';
+    }
+}
+
+static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f,
+                       char *err, size_t err_size)
+{
+    int plies = config->plies > 0 ? config->plies : 8;
+    if (plies > 2000)
+        plies = 2000;
+    size_t moves_size = (size_t)plies * 8 + 16;
+    char *moves = malloc(moves_size);
+    if (!moves) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    char *line = NULL;
+    size_t size = 0;
+    long lineno = 0;
+    bool ok = true;
+    while (ok && getline(&line, &size, f) >= 0) {
+        lineno++;
+        const char *p = line + strspn(line, " \t\r\n");
+        if (*p == '\0')
+            continue;
+        char fen[256], msg[200];
+        int got;
+        bool have_fen, have_moves;
+        if (!parse_game_line(p, fen, sizeof fen, moves, moves_size, plies, &got, &have_fen, &have_moves)) {
+            snprintf(err, err_size, "%s:%ld: not a JSON object", config->path, lineno);
+            ok = false;
+        } else if (!have_fen || !have_moves) {
+            snprintf(err, err_size, "%s:%ld: no \"%s\" field", config->path, lineno, have_fen ? "moves" : "start_fen");
+            ok = false;
+        } else if (got < plies) {
+            book->skipped_short++;
+        } else if (!add_opening(book, cap, fen, moves, plies, rules, msg, sizeof msg)) {
+            snprintf(err, err_size, "%s:%ld: %s", config->path, lineno, msg);
+            ok = false;
+        }
+    }
+    free(line);
+    free(moves);
+    return ok;
+}
+
+/* ---- duplicates and order ---- */
+
+static int compare_openings(const void *a, const void *b)
+{
+    const Opening *x = *(const Opening *const *)a, *y = *(const Opening *const *)b;
+    int c = strcmp(x->fen, y->fen);
+    if (c == 0)
+        c = strcmp(x->moves, y->moves);
+    if (c == 0)
+        c = x < y ? -1 : x > y;
+    return c;
+}
+
+/* Drops later copies of an opening, keeping the order of the first ones. */
+static bool drop_duplicates(OpeningBook *book)
+{
+    if (book->count < 2)
+        return true;
+    Opening **sorted = malloc((size_t)book->count * sizeof *sorted);
+    bool *dup = calloc((size_t)book->count, sizeof *dup);
+    if (!sorted || !dup) {
+        free(sorted), free(dup);
+        return false;
+    }
+    for (int i = 0; i < book->count; i++)
+        sorted[i] = &book->items[i];
+    qsort(sorted, (size_t)book->count, sizeof *sorted, compare_openings);
+    for (int i = 1; i < book->count; i++)
+        if (strcmp(sorted[i]->fen, sorted[i - 1]->fen) == 0 && strcmp(sorted[i]->moves, sorted[i - 1]->moves) == 0)
+            dup[sorted[i] - book->items] = true;
+    int kept = 0;
+    for (int i = 0; i < book->count; i++) {
+        if (dup[i]) {
+            free(book->items[i].moves);
+            book->duplicates++;
+        } else {
+            book->items[kept++] = book->items[i];
+        }
+    }
+    book->count = kept;
+    free(sorted), free(dup);
+    return true;
+}
+
+bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, char *err, size_t err_size)
+{
+    memset(book, 0, sizeof *book);
+    int cap = 0;
+    bool ok = true;
+    if (config->source == OPENINGS_STARTPOS) {
+        ok = add_opening(book, &cap, START_FEN, "", 0, rules, err, err_size);
+    } else if (config->source == OPENINGS_SETUPS) {
+        static const char *const names[] = {"inner", "outer", "left", "right"};
+        for (int cho = 0; cho < 4 && ok; cho++)
+            for (int han = 0; han < 4 && ok; han++) {
+                char fen[128];
+                ok = setup_start_fen(names[cho], names[han], fen, sizeof fen, err, err_size)
+                     && add_opening(book, &cap, fen, "", 0, rules, err, err_size);
+            }
+    } else {
+        FILE *f = fopen(config->path, "r");
+        if (!f) {
+            snprintf(err, err_size, "cannot read openings '%s': %s", config->path, strerror(errno));
+            return false;
+        }
+        ok = config->source == OPENINGS_EPD ? load_epd(config, rules, book, &cap, f, err, err_size)
+                                            : load_jsonl(config, rules, book, &cap, f, err, err_size);
+        fclose(f);
+    }
+    if (ok && !drop_duplicates(book)) {
+        snprintf(err, err_size, "out of memory");
+        ok = false;
+    }
+    if (ok && book->count == 0) {
+        snprintf(err, err_size, "no usable opening in '%s'", config->path ? config->path : "the built-in list");
+        ok = false;
+    }
+    if (!ok) {
+        openings_free(book);
+        return false;
+    }
+    if (config->random) {
+        uint64_t state = config->seed;
+        for (int i = book->count - 1; i > 0; i--) {
+            int j = (int)(openings_rng_next(&state) % (uint64_t)(i + 1));
+            Opening t = book->items[i];
+            book->items[i] = book->items[j];
+            book->items[j] = t;
+        }
+    }
+    return true;
+}

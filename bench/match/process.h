@@ -1,0 +1,54 @@
+/* An engine child process for janggun-match: started by /bin/sh -c 'exec CMD' in its own process
+ * group with its standard input and output on pipes (close-on-exec everywhere, so concurrent games
+ * never hold each other's pipes), written to line by line, read line by line against a deadline
+ * with poll(), killed as a group and reaped. It knows nothing of any protocol (engine.h does). */
+#ifndef JANGGUN_MATCH_PROCESS_H
+#define JANGGUN_MATCH_PROCESS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The longest line kept is PROCESS_LINE_MAX - 1 bytes; the rest of a longer line is dropped. */
+enum { PROCESS_LINE_MAX = 1 << 16 };
+
+typedef struct {
+    pid_t pid;          /* 0 when there is no child */
+    int to_fd, from_fd; /* -1 when closed */
+    char buf[PROCESS_LINE_MAX];
+    size_t start, len;  /* bytes read and not yet returned: buf[start, start + len) */
+    bool discarding;    /* inside the tail of an over-long line */
+    bool exited;        /* reaped; status holds the wait status */
+    int status;
+} Process;
+
+/* Set by a signal handler to make every wait return PROCESS_INTERRUPTED soon. */
+extern volatile sig_atomic_t process_stop_requested;
+
+/* Microseconds on the monotonic clock. */
+int64_t process_now_us(void);
+
+/* Starts `cmd` (run by /bin/sh) in `dir` (NULL: the current one) with its standard error appended to
+ * `stderr_path` (NULL: /dev/null). false with a message when the pipes or the fork fail. */
+bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err,
+                   size_t err_size);
+
+/* Writes `line` and a newline; false when the child no longer reads (it exited or closed its input). */
+bool process_write_line(Process *p, const char *line);
+
+typedef enum { PROCESS_LINE, PROCESS_TIMEOUT, PROCESS_EOF, PROCESS_INTERRUPTED } ProcessRead;
+
+/* The next line (without its end of line, '\r' removed) into *line, valid until the next call;
+ * waits until `deadline_us` (process_now_us time). */
+ProcessRead process_read_line(Process *p, int64_t deadline_us, const char **line);
+
+/* Waits up to timeout_ms for the child to exit by itself, then kills its process group with SIGKILL
+ * and reaps it. Closes the pipes. Safe to call on a process that was never started. */
+void process_finish(Process *p, int timeout_ms);
+
+/* How the reaped child ended: "exited with status 3", "killed by signal 11 (Segmentation fault)". */
+void process_describe_exit(const Process *p, char *buf, size_t size);
+
+#endif

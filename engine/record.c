@@ -1,0 +1,111 @@
+#define _POSIX_C_SOURCE 200809L
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+RecordGame *record_list_add(RecordList *list, int line)
+{
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? 2 * list->capacity : 16;
+        RecordGame *games = realloc(list->games, (size_t)capacity * sizeof *games);
+        if (!games)
+            return NULL;
+        list->games = games;
+        list->capacity = capacity;
+    }
+    RecordGame *game = &list->games[list->count++];
+    memset(game, 0, sizeof *game);
+    game->number = list->count;
+    game->line = line;
+    game->ok = true;
+    return game;
+}
+
+void record_list_free(RecordList *list)
+{
+    for (int i = 0; i < list->count; i++) {
+        RecordGame *game = &list->games[i];
+        for (int t = 0; t < game->tag_count; t++) {
+            free(game->tags[t].name);
+            free(game->tags[t].value);
+        }
+        free(game->tags);
+        free(game->moves);
+    }
+    free(list->games);
+    memset(list, 0, sizeof *list);
+}
+
+bool record_add_tag(RecordGame *game, const char *name, const char *value)
+{
+    if (game->tag_count == game->tag_capacity) {
+        int capacity = game->tag_capacity ? 2 * game->tag_capacity : 16;
+        RecordTag *tags = realloc(game->tags, (size_t)capacity * sizeof *tags);
+        if (!tags)
+            return false;
+        game->tags = tags;
+        game->tag_capacity = capacity;
+    }
+    char *n = strdup(name), *v = strdup(value);
+    if (!n || !v) {
+        free(n);
+        free(v);
+        return false;
+    }
+    game->tags[game->tag_count++] = (RecordTag){n, v};
+    return true;
+}
+
+bool record_add_move(RecordGame *game, Move m)
+{
+    if (game->move_count == game->move_capacity) {
+        int capacity = game->move_capacity ? 2 * game->move_capacity : 128;
+        Move *moves = realloc(game->moves, (size_t)capacity * sizeof *moves);
+        if (!moves)
+            return false;
+        game->moves = moves;
+        game->move_capacity = capacity;
+    }
+    game->moves[game->move_count++] = m;
+    return true;
+}
+
+const char *record_tag(const RecordGame *game, const char *name)
+{
+    for (int i = 0; i < game->tag_count; i++)
+        if (strcmp(game->tags[i].name, name) == 0)
+            return game->tags[i].value;
+    return NULL;
+}
+
+void record_fail(RecordGame *game, int line, const char *fmt, ...)
+{
+    if (!game->ok)
+        return;
+    game->ok = false;
+    game->error_line = line;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(game->error, sizeof game->error, fmt, ap);
+    va_end(ap);
+}
+
+char *record_next_line(char **cursor)
+{
+    char *line = *cursor;
+    if (!line || !*line)
+        return NULL;
+    char *nl = strchr(line, '\n');
+    if (nl) {
+        *nl = '\0';
+        *cursor = nl + 1;
+    } else {
+        *cursor = line + strlen(line);
+    }
+    size_t n = strlen(line);
+    if (n && line[n - 1] == '\r')
+        line[n - 1] = '\0';
+    return line;
+}

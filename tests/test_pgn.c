@@ -1,0 +1,293 @@
+/* PGN (engine/pgn.h): Fairy-Stockfish's SAN for Janggi, written and read back at every ply of every
+ * 20th game of ../shared/games/games.jsonl (and FSF's own SAN examples); the other accepted move forms;
+ * pychess-variants style PGN with tags, comments, variations, NAGs, results and several games; UCI
+ * movetext; and the messages for bad games, the rest of the file still read. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../engine/game.h"
+#include "../engine/move.h"
+#include "../engine/pgn.h"
+#include "json_lite.h"
+
+static char shared[1024];
+
+static void setup(GameRecord *g, const char *fen)
+{
+    char err[200];
+    if (!game_start(g, fen, &RULES_JANGGI, FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+}
+
+static void expect_san(const char *fen, const char *uci, const char *san)
+{
+    GameRecord g;
+    setup(&g, fen);
+    Move m;
+    if (move_parse(&g.pos, uci, RANKS_FROM_1, &m) != MOVE_PARSE_OK)
+        fail_msg("%s is not legal in %s", uci, fen);
+    char text[PGN_SAN_SIZE];
+    pgn_move_to_san(&g.pos, m, text);
+    if (strcmp(text, san))
+        fail_msg("%s in %s: SAN %s, expected %s", uci, fen, text, san);
+    Move back = MOVE_NONE;
+    assert_int_equal(pgn_parse_move(&g.pos, san, &back), PGN_MOVE_OK);
+    assert_int_equal(back, m);
+    game_free(&g);
+}
+
+static void expect_read(const char *fen, const char *text, PgnMoveResult result, const char *uci)
+{
+    GameRecord g;
+    setup(&g, fen);
+    Move m = MOVE_NONE;
+    PgnMoveResult r = pgn_parse_move(&g.pos, text, &m);
+    if (r != result)
+        fail_msg("'%s': result %d, expected %d", text, (int)r, (int)result);
+    if (uci) {
+        char got[MOVE_TEXT_SIZE];
+        move_to_text(m, RANKS_FROM_1, got);
+        assert_string_equal(got, uci);
+    }
+    game_free(&g);
+}
+
+static void test_san_examples(void **state)
+{
+    (void)state;
+    /* Fairy-Stockfish's own test cases (pyffish get_san) */
+    expect_san("1b1aa2b1/5k3/3ncn3/1pp1pp3/5r2p/9/P1PPB1PPB/2N1CCN1c/9/R2AKAR2 w - - 19 17", "d1e2", "Ade2");
+    expect_san("1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23", "f8f10", "Cfxf10");
+    /* the start position */
+    expect_san(START_FEN, "b1c3", "Hc3");
+    expect_san(START_FEN, "h1g3", "Hg3");
+    expect_san(START_FEN, "a4b4", "Pab4");
+    expect_san(START_FEN, "c4c5", "Pc5");
+    expect_san(START_FEN, "e4d4", "Ped4");
+    expect_san(START_FEN, "a1a3", "Ra3");
+    expect_san(START_FEN, "e2e2", "Ke2");
+    expect_san(START_FEN, "d1e1", "Ade1");
+    expect_san(START_FEN, "e2d3", "Kd3");
+    /* two chariots on one file: the rank tells them apart; check and mate */
+    expect_san("3k5/9/9/9/9/9/R8/9/R8/4K4 w - - 0 1", "a4a3", "R4a3");
+    expect_san("3k5/9/9/9/9/9/9/9/4K4/R7R w - - 0 1", "a1d1", "Rad1+");
+    expect_san("4k4/7R1/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a1a10", "Ra10#");
+}
+
+static void test_move_forms(void **state)
+{
+    (void)state;
+    expect_read(START_FEN, "b1c3", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "Hb1-c3", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "Hb1c3", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "Nc3", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "H02-83", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "Hc3+!?", PGN_MOVE_OK, "b1c3");
+    expect_read(START_FEN, "c5", PGN_MOVE_OK, "c4c5");
+    expect_read(START_FEN, "pass", PGN_MOVE_OK, "e2e2");
+    expect_read(START_FEN, "0000", PGN_MOVE_OK, "e2e2");
+    expect_read(START_FEN, "@@@@", PGN_MOVE_OK, "e2e2");
+    expect_read(START_FEN, "e2e2", PGN_MOVE_OK, "e2e2");
+    expect_read(START_FEN, "Pb4", PGN_MOVE_AMBIGUOUS, NULL);
+    expect_read(START_FEN, "Hc4", PGN_MOVE_ILLEGAL, NULL);
+    expect_read(START_FEN, "Hxc3", PGN_MOVE_ILLEGAL, NULL);
+    expect_read(START_FEN, "b1c4", PGN_MOVE_ILLEGAL, NULL);
+    expect_read(START_FEN, "Qd5", PGN_MOVE_SYNTAX, NULL);
+    expect_read(START_FEN, "Hz3", PGN_MOVE_SYNTAX, NULL);
+    expect_read(START_FEN, "", PGN_MOVE_SYNTAX, NULL);
+    expect_read(START_FEN, "H02-8", PGN_MOVE_SYNTAX, NULL);
+    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "Hc8", PGN_MOVE_OK, "b10c8");
+    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "R10a9", PGN_MOVE_OK, "a10a9");
+}
+
+/* SAN at every ply of every 20th game, read back; and whole games as PGN text, read back. */
+static void test_san_round_trip(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/games/games.jsonl", shared);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot open %s (set JANGGUN_SHARED)", path);
+    char *line = NULL;
+    size_t cap = 0;
+    int n = 0, games = 0;
+    long plies = 0;
+    while (getline(&line, &cap, f) > 0) {
+        if (n++ % 20)
+            continue;
+        JsonObject e;
+        assert_true(json_parse_object(line, &e));
+        RecordList list = {0};
+        RecordGame *rg = record_list_add(&list, 1);
+        snprintf(rg->start_fen, sizeof rg->start_fen, "%s", json_str(&e, "start_fen"));
+        record_add_tag(rg, "Event", json_str(&e, "id"));
+        record_add_tag(rg, "White", json_str(&e, "cho") ? json_str(&e, "cho") : "?");
+        record_add_tag(rg, "Result", "*");
+        GameRecord g;
+        char err[200];
+        assert_true(game_start(&g, rg->start_fen, &RULES_JANGGICASUAL, FEN_STRICT, err, sizeof err));
+        const JsonField *mv = json_get(&e, "moves");
+        for (int i = 0; i < mv->arr_len; i++) {
+            Move m, back = MOVE_NONE;
+            assert_int_equal(move_parse(&g.pos, mv->arr[i], RANKS_FROM_1, &m), MOVE_PARSE_OK);
+            char san[PGN_SAN_SIZE];
+            pgn_move_to_san(&g.pos, m, san);
+            PgnMoveResult r = pgn_parse_move(&g.pos, san, &back);
+            if (r != PGN_MOVE_OK || back != m)
+                fail_msg("%s ply %d: %s written %s, read back as %d (result %d)", json_str(&e, "id"), i + 1, mv->arr[i],
+                         san, back, (int)r);
+            assert_true(game_play(&g, m));
+            record_add_move(rg, m);
+        }
+        game_free(&g);
+        char *text = pgn_game_text(rg, &RULES_JANGGICASUAL);
+        assert_non_null(text);
+        RecordList back = {0};
+        pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &back);
+        assert_int_equal(back.count, 1);
+        if (!back.games[0].ok)
+            fail_msg("%s: %s\n%s", json_str(&e, "id"), back.games[0].error, text);
+        assert_ptr_equal(back.games[0].rules, &RULES_JANGGICASUAL); /* from the Variant tag */
+        assert_string_equal(back.games[0].start_fen, rg->start_fen);
+        assert_int_equal(back.games[0].move_count, rg->move_count);
+        assert_memory_equal(back.games[0].moves, rg->moves, (size_t)rg->move_count * sizeof(Move));
+        assert_string_equal(record_tag(&back.games[0], "Event"), json_str(&e, "id"));
+        plies += mv->arr_len;
+        games++;
+        free(text);
+        record_list_free(&back);
+        record_list_free(&list);
+        json_free(&e);
+    }
+    free(line);
+    fclose(f);
+    assert_true(games > 1200);
+    print_message("%d games, %ld plies: SAN written and read back\n", games, plies);
+}
+
+static void moves_of(const RecordGame *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->move_count && n + 8 < size; i++) {
+        char m[MOVE_TEXT_SIZE];
+        move_to_text(g->moves[i], RANKS_FROM_1, m);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "", m);
+    }
+}
+
+static void test_pychess_pgn(void **state)
+{
+    (void)state;
+    const char *text =
+        "[Event \"PyChess casual game\"]\n"
+        "[Site \"https://www.pychess.org/AbCdEfGh\"]\n"
+        "[Date \"2021.03.04\"]\n"
+        "[Round \"-\"]\n"
+        "[White \"alice\"]\n"
+        "[Black \"bob \\\"the cannon\\\"\"]\n"
+        "[Result \"0-1\"]\n"
+        "[TimeControl \"900+15\"]\n"
+        "[WhiteElo \"1500?\"]\n"
+        "[BlackElo \"1623\"]\n"
+        "[Variant \"Janggi\"]\n"
+        "[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\"]\n"
+        "[SetUp \"1\"]\n"
+        "\n"
+        "1. Hc3 Hc8 {a comment\nover two lines} 2. Hg3 $1 (2. Pab4 Pab7 (2... Pcb7)) Hg8 ; rest of line\n"
+        "3. Ke2 Ke9 0-1\n"
+        "\n"
+        "% an escaped line\n"
+        "[Event \"uci\"]\n"
+        "[Variant \"janggimodern\"]\n"
+        "[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1\"]\n"
+        "\n"
+        "1... b10c8 2. b1c3 e9e9 *\n"
+        "\n"
+        "[Event \"no result token\"]\n"
+        "\n"
+        "1.Hc3 2...Hc8\n";
+    RecordList list = {0};
+    pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &list);
+    assert_int_equal(list.count, 3);
+    char moves[256];
+    const RecordGame *g = &list.games[0];
+    if (!g->ok)
+        fail_msg("line %d: %s", g->error_line, g->error);
+    moves_of(g, moves, sizeof moves);
+    assert_string_equal(moves, "b1c3 b10c8 h1g3 h10g8 e2e2 e9e9");
+    assert_string_equal(record_tag(g, "Black"), "bob \"the cannon\"");
+    assert_string_equal(record_tag(g, "Result"), "0-1");
+    assert_ptr_equal(g->rules, &RULES_JANGGI);
+    assert_int_equal(g->line, 1);
+    g = &list.games[1];
+    assert_true(g->ok);
+    moves_of(g, moves, sizeof moves);
+    assert_string_equal(moves, "b10c8 b1c3 e9e9");
+    assert_ptr_equal(g->rules, &RULES_JANGGIMODERN);
+    assert_int_equal(g->line, 20);
+    g = &list.games[2];
+    assert_true(g->ok);
+    moves_of(g, moves, sizeof moves);
+    assert_string_equal(moves, "b1c3 b10c8");
+    record_list_free(&list);
+
+    /* --variant forces the rules over the tag */
+    list = (RecordList){0};
+    pgn_parse(text, strlen(text), &RULES_JANGGI, &RULES_JANGGICASUAL, &list);
+    assert_ptr_equal(list.games[1].rules, &RULES_JANGGICASUAL);
+    record_list_free(&list);
+}
+
+/* A bad game then a good one: the message, its line, and the good game still read. */
+static void expect_bad(const char *bad, int line, const char *message)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "%s\n\n[Event \"good\"]\n\n1. Hc3 Hc8 *\n", bad);
+    RecordList list = {0};
+    pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &list);
+    assert_int_equal(list.count, 2);
+    const RecordGame *g = &list.games[0];
+    assert_false(g->ok);
+    if (strcmp(g->error, message) || g->error_line != line)
+        fail_msg("got line %d: '%s'\nexpected line %d: '%s'", g->error_line, g->error, line, message);
+    assert_true(list.games[1].ok);
+    assert_int_equal(list.games[1].move_count, 2);
+    record_list_free(&list);
+}
+
+static void test_bad_games(void **state)
+{
+    (void)state;
+    expect_bad("[Event \"x\"]\n\n1. Hc3 Hc8 2. Qd5 *", 3, "ply 3: unreadable move 'Qd5'");
+    expect_bad("[Event \"x\"]\n\n1. Hc3 Hc8\n2. Hc4 *", 4, "ply 3: illegal move 'Hc4'");
+    expect_bad("[Event \"x\"]\n\n1. Pb4 *", 3, "ply 1: ambiguous move 'Pb4'");
+    expect_bad("[Event \"x\"]\n[Variant \"Xiangqi\"]\n\n1. Hc3 *", 1,
+               "variant 'Xiangqi' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)");
+    expect_bad("[Event \"x\"]\n[Site x]\n\n1. Hc3 *", 2, "broken tag pair");
+    expect_bad("[Event \"x\"]\n[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN w - - 0 1\"]\n\n1. Hc3 *", 1,
+               "bad FEN tag: rank 1 has 8 files, expected 9");
+    expect_bad("[Event \"x\"]\n\n1. Ke2 Ke9 2. Hc3 *", 3, "ply 3: move 'Hc3' after the end of the game (double pass)");
+}
+
+int main(void)
+{
+    engine_init();
+    const char *env = getenv("JANGGUN_SHARED");
+    snprintf(shared, sizeof shared, "%s", env && *env ? env : "../shared");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
+        cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
