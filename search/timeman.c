@@ -9,17 +9,18 @@
  *     reserve = min(1000, max(usable / 10, min(usable / 2, 50)))
  *               (10% of the clock, at most 1 s; on short clocks at least 50 ms, or half of it)
  *     cap     = usable - reserve      hard never exceeds this, so the clock never runs out
- *     moves   = min(moves_to_go, 50) when moves_to_go > 0, else max(20, 50 - game_ply / 4)
- *               (moves still to play, this one included; Janggi games run about 100-150 plies)
+ *     moves   = min(moves_to_go, 50) when moves_to_go > 0, else max(12, 30 - game_ply / 8)
+ *               (a horizon rather than the true number of moves left, which in Janggi games of about
+ *               100-150 plies is larger: early moves, where the game is decided, get more time)
  *     moves == 1 (the last move before the time control):  soft = 3/5 cap, hard = cap
  *     otherwise:
- *       planned = max(0, time_left - (moves - 1) * max(0, overhead - increment))
+ *       planned = max(0, time_left - (max(moves, 60) - 1) * max(0, overhead - increment))
  *                 (the lag of the later moves that their increments do not pay for is kept aside)
  *       soft    = planned / moves + 3/4 increment
  *       hard    = min(5 soft, 2/5 planned + increment)
  *     then hard = clamp(hard, 1, cap) and soft = clamp(soft, 1, hard).
- *   Examples, with a 10 ms overhead: 60 s sudden death at ply 0: soft 1190, hard 5950; at ply 200 and
- *   beyond: soft 2990 (a twentieth). 30 ms + 10 ms: soft 8, hard 10. 1 s + 10 ms, spending the whole
+ *   Examples, with a 10 ms overhead: 60 s sudden death at ply 0: soft 1980, hard 9900; at ply 144 and
+ *   beyond: soft 4950 (about a twelfth). 30 ms + 10 ms: soft 9, hard 10. 1 s + 10 ms, spending the whole
  *   hard limit on every move: the clock settles at 30 ms and never drops below the overhead.
  *   Sums saturate, so even INT64_MAX clocks and increments cannot overflow.
  *
@@ -35,7 +36,10 @@ enum {
     MAX_RESERVE_MS = 1000,
     SHORT_CLOCK_RESERVE_MS = 50,
     MAX_MOVES_TO_GO = 50,
-    MIN_MOVES_LEFT = 20,
+    SUDDEN_DEATH_HORIZON = 30,
+    SUDDEN_DEATH_PLY_DIVISOR = 8,
+    MIN_MOVES_LEFT = 12,
+    LAG_HORIZON = 60,
     HARD_PER_SOFT = 5,
 };
 
@@ -82,14 +86,15 @@ TimeBudget tm_budget(const TimeControl *tc)
     int64_t cap = clock_cap(time_left, overhead);
     int ply = tc->game_ply > 0 ? tc->game_ply : 0;
     int64_t moves = tc->moves_to_go > 0 ? min64(tc->moves_to_go, MAX_MOVES_TO_GO)
-                                        : max64(MIN_MOVES_LEFT, MAX_MOVES_TO_GO - ply / 4);
+                                        : max64(MIN_MOVES_LEFT, SUDDEN_DEATH_HORIZON - ply / SUDDEN_DEATH_PLY_DIVISOR);
     int64_t soft, hard;
     if (moves == 1) {
         soft = cap / 5 * 3;
         hard = cap;
     } else {
         /* The lag of the later moves that their increments do not pay for is kept aside. */
-        int64_t lag = sat_mul(moves - 1, max64(0, overhead - increment));
+        /* Reserved over the whole rest of a long game, not just the horizon. */
+        int64_t lag = sat_mul(max64(moves, LAG_HORIZON) - 1, max64(0, overhead - increment));
         int64_t planned = max64(0, time_left - lag);
         soft = sat_add(planned / moves, increment - increment / 4);
         hard = min64(sat_mul(HARD_PER_SOFT, soft), sat_add(planned / 5 * 2, increment));
