@@ -474,6 +474,14 @@ static void load_games(const Options *o, SampleList *out, LoadStats *ls)
     fclose(f);
 }
 
+static void free_set(Set *set)
+{
+    free(set->pos);
+    free(set->label);
+    free(set->eval);
+    free(set->scratch);
+}
+
 static void build_set(Set *set, const SampleList *samples, bool validation)
 {
     int n = 0;
@@ -1153,13 +1161,14 @@ int main(int argc, char **argv)
             size_t n = strlen(cmd);
             snprintf(cmd + n, sizeof cmd - n, " %s", argv[i]);
         }
+        const char *start_name = strrchr(o.weights_path, '/') ? strrchr(o.weights_path, '/') + 1 : o.weights_path;
         char lines[2048];
         snprintf(lines, sizeof lines,
-                 "# Tuned: by Texel's method on real games (janggun-tune, README.md \"Tuning\"):\n"
+                 "# Tuned: Texel's method on real games (README.md, Tuning), starting from %s:\n"
                  "# Tuned:   %s\n"
                  "# Tuned: %d training and %d validation positions from %ld games (%ld held out), K = %.6f;\n"
                  "# Tuned: mean squared error, train %.6f -> %.6f, validation %.6f -> %.6f.\n",
-                 cmd, train.count, val.count, ls.used_games, ls.val_games, k, train_before, train_after, val_before,
+                 start_name, cmd, train.count, val.count, ls.used_games, ls.val_games, k, train_before, train_after, val_before,
                  val_after);
         char *tuned = rewrite_weights(text, text_len, &w, lines);
         EvalWeights check;
@@ -1175,5 +1184,10 @@ int main(int argc, char **argv)
     }
     globfree(&gl);
     free(text);
+    free(pl.items);
+    free(ix.start);
+    free(ix.items);
+    free_set(&train);
+    free_set(&val);
     return 0;
 }

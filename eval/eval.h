@@ -9,8 +9,8 @@
 
 #include "../engine/position.h"
 
-/* Evaluations are in centipawns (a soldier is about 100) and stay well inside +-EVAL_LIMIT, far from
- * the search's mate scores. */
+/* Evaluations are in centipawns on the weight file's scale (as tuned, a soldier is about 180) and stay
+ * well inside +-EVAL_LIMIT, far from the search's mate scores. */
 enum { EVAL_LIMIT = 20000 };
 
 /* Loads the embedded weights; call once after engine_init(). false (with a message) if they are
