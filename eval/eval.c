@@ -32,6 +32,8 @@ void eval_use_weights(const EvalWeights *w)
 
 const EvalWeights *eval_weights(void) { return &weights; }
 
+int eval_soldier_value(void) { return weights.piece_value[0] > 0 ? weights.piece_value[0] : 100; }
+
 bool eval_init(char *err, size_t err_size)
 {
     size_t len;

@@ -24,6 +24,10 @@ int eval_evaluate(const Position *pos);
  * point of view, and the material count of both sides with the deom. Lines end with '\n'. */
 void eval_trace(const Position *pos, char *buf, size_t size);
 
+/* The value of a soldier on the evaluation's scale: reported scores are divided by it so that a
+ * soldier shows as 100 centipawns, whatever the weights' scale. */
+int eval_soldier_value(void);
+
 /* The name of the weight file that was embedded, e.g. "janggun-0123456789ab.weights". */
 const char *eval_weights_name(void);
 

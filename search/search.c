@@ -557,7 +557,7 @@ static void report_line(Worker *w, int depth, int pv_index, Bound bound)
         info.is_mate = true;
         info.mate_moves = score > 0 ? (VALUE_MATE - score + 1) / 2 : -(VALUE_MATE + score) / 2;
     } else {
-        info.score = score;
+        info.score = score * 100 / eval_soldier_value(); /* a soldier shows as 100 */
     }
     info.bound = bound;
     info.nodes = total_nodes();

@@ -26,7 +26,7 @@ typedef struct {
 
 typedef struct {
     int depth, seldepth, multipv; /* multipv is 1-based */
-    int score;          /* centipawns from the side to move's view, when !is_mate */
+    int score;          /* centipawns (a soldier is 100) from the side to move's view, when !is_mate */
     bool is_mate;
     int mate_moves;     /* moves to mate, negative when being mated; 0 at a finished root */
     Bound bound;        /* BOUND_EXACT, or BOUND_LOWER / BOUND_UPPER for an aspiration fail */
