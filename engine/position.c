@@ -1,4 +1,5 @@
 /* Position set-up, FEN, make/unmake and attack queries. */
+#define _POSIX_C_SOURCE 200809L
 #include "position.h"
 
 #include <ctype.h>
@@ -293,7 +294,8 @@ bool position_set_fen(Position *pos, const char *fen, const RuleSet *rules, FenF
     strcpy(buf, fen);
     char *fields[MAX_FIELDS];
     int n = 0;
-    for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+    char *save = NULL; /* strtok_r: search threads set up positions concurrently */
+    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
         if (n == MAX_FIELDS - 1)
             return fen_error(err, size, "unexpected text after the move number: '%s'", tok);
         fields[n++] = tok;
