@@ -864,26 +864,6 @@ static double descend(Set *train, Set *val, const PstIndex *ix, EvalWeights *w, 
 /* ---- writing the weight file ---- */
 
 typedef struct {
-    const char *name;
-    size_t offset;
-    int count;
-    bool board;
-} FileField;
-
-#define FF(name, field, count) {name, offsetof(EvalWeights, field), count, false}
-#define FPST(name, index) {name, offsetof(EvalWeights, pst[index]), SQUARE_COUNT, true}
-static const FileField FIELDS[] = {
-    FF("piece_value", piece_value, VALUED_TYPES), FF("cannon_screen", cannon_screen, 1), FPST("pst_soldier", 0),
-    FPST("pst_guard", 1), FPST("pst_elephant", 2), FPST("pst_horse", 3), FPST("pst_cannon", 4),
-    FPST("pst_chariot", 5), FPST("pst_general", 6), FF("mobility", mobility, VALUED_TYPES),
-    FF("safety_attacker", safety_attacker, VALUED_TYPES), FF("safety_square", safety_square, 1),
-    FF("safety_scale", safety_scale, SAFETY_SCALE_STEPS), FF("safety_missing_guard", safety_missing_guard, 1),
-    FF("deom", deom, 1), FF("counting_verdict", counting_verdict, 1), FF("counting_window", counting_window, 1),
-    FF("counting_limit_blend", counting_limit_blend, 1), FF("counting_option_blend", counting_option_blend, 1),
-};
-enum { FIELD_COUNT = sizeof FIELDS / sizeof FIELDS[0] };
-
-typedef struct {
     char *text;
     size_t len, cap;
 } Buf;
@@ -909,7 +889,8 @@ static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w, const char *tuned_lines)
 {
     Buf out = {0};
-    const FileField *field = NULL;
+    const char *field = NULL; /* the name whose values are being rewritten (field_len bytes) */
+    size_t field_len = 0;
     int given = 0;
     bool header = true, tuned_written = false;
     for (size_t i = 0; i < len;) {
@@ -946,20 +927,15 @@ static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w,
             while (p < end && !is_blank(text[p]) && text[p] != '#')
                 p++;
             if (first && !continuation) {
-                field = NULL;
-                for (int k = 0; k < FIELD_COUNT; k++)
-                    if (strlen(FIELDS[k].name) == p - start && !memcmp(FIELDS[k].name, text + start, p - start))
-                        field = &FIELDS[k];
-                if (!field)
+                field = text + start;
+                field_len = p - start;
+                if (!eval_weight_count(field, field_len))
                     die("unknown weight in the start file");
                 given = 0;
             } else {
-                if (!field || given >= field->count)
+                int v;
+                if (!field || !eval_weight_get(w, field, field_len, given, &v))
                     die("malformed start file");
-                int index = given;
-                if (field->board)
-                    index = (RANK_COUNT - 1 - given / FILE_COUNT) * FILE_COUNT + given % FILE_COUNT;
-                int v = ((const int *)((const char *)w + field->offset))[index];
                 given++;
                 /* The room: the blanks before the value (keep at least one) and the value itself. */
                 size_t room = p - gap;

@@ -35,6 +35,14 @@ typedef struct {
  * unspecified. */
 bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *err, size_t err_size);
 
+/* A name of the weight file (`len` bytes, need not be NUL-terminated): how many values it takes, 0 when
+ * there is no such weight. */
+int eval_weight_count(const char *name, size_t len);
+
+/* The i-th value (from 0, in the file's order) of weight `name` in `w`; false when there is no such
+ * weight or it has fewer values. */
+bool eval_weight_get(const EvalWeights *w, const char *name, size_t len, int i, int *value);
+
 /* Makes `w` the weights of every later evaluation (eval_init does this with the embedded file). Not
  * safe while another thread evaluates; for tests and tuning. */
 void eval_use_weights(const EvalWeights *w);

@@ -92,6 +92,37 @@ static bool parse_int(const char *tok, size_t len, long *out)
     return true;
 }
 
+/* The weight called `name` (`len` bytes), or NULL. */
+static const WeightSpec *find_spec(const char *name, size_t len)
+{
+    for (int k = 0; k < SPEC_COUNT; k++)
+        if (strlen(specs[k].name) == len && !memcmp(specs[k].name, name, len))
+            return &specs[k];
+    return NULL;
+}
+
+/* Where the i-th value the file lists for `spec` goes among its ints: a board is listed rank 10 first,
+ * so its i-th value is file i % 9 of rank 9 - i / 9. */
+static int value_index(const WeightSpec *spec, int i)
+{
+    return spec->board ? (RANK_COUNT - 1 - i / FILE_COUNT) * FILE_COUNT + i % FILE_COUNT : i;
+}
+
+int eval_weight_count(const char *name, size_t len)
+{
+    const WeightSpec *spec = find_spec(name, len);
+    return spec ? spec->count : 0;
+}
+
+bool eval_weight_get(const EvalWeights *w, const char *name, size_t len, int i, int *value)
+{
+    const WeightSpec *spec = find_spec(name, len);
+    if (!spec || i < 0 || i >= spec->count)
+        return false;
+    *value = ((const int *)((const char *)w + spec->offset))[value_index(spec, i)];
+    return true;
+}
+
 /* The values given so far for the current name must be exactly its count. */
 static bool finish(const WeightSpec *spec, int given, int line, char *err, size_t err_size)
 {
@@ -130,16 +161,12 @@ bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *er
                 /* A new name: the previous one must be complete. */
                 if (!finish(spec, given, spec_line, err, err_size))
                     return false;
-                spec = NULL;
-                for (int k = 0; k < SPEC_COUNT; k++)
-                    if (strlen(specs[k].name) == tok_len && !memcmp(specs[k].name, tok, tok_len)) {
-                        if (seen[k])
-                            return fail(err, err_size, "line %d: '%s' given twice", line, specs[k].name);
-                        seen[k] = true;
-                        spec = &specs[k];
-                    }
+                spec = find_spec(tok, tok_len);
                 if (!spec)
                     return fail(err, err_size, "line %d: unknown weight '%s'", line, shown);
+                if (seen[spec - specs])
+                    return fail(err, err_size, "line %d: '%s' given twice", line, spec->name);
+                seen[spec - specs] = true;
                 given = 0;
                 spec_line = line;
             } else {
@@ -154,12 +181,8 @@ bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *er
                 if (v < spec->min || v > spec->max)
                     return fail(err, err_size, "line %d: %s is out of range for '%s' (%d to %d)", line, shown,
                                 spec->name, spec->min, spec->max);
-                if (given < spec->count) {
-                    int index = given;
-                    if (spec->board) /* rank 10 first: the i-th value is file i % 9 of rank 9 - i / 9 */
-                        index = (RANK_COUNT - 1 - given / FILE_COUNT) * FILE_COUNT + given % FILE_COUNT;
-                    ((int *)((char *)out + spec->offset))[index] = (int)v;
-                }
+                if (given < spec->count)
+                    ((int *)((char *)out + spec->offset))[value_index(spec, given)] = (int)v;
                 given = given < INT_MAX ? given + 1 : given;
             }
             first = false;

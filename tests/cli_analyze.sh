@@ -6,22 +6,12 @@
 # usage: bash tests/cli_analyze.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
-if [ $# -ne 1 ]; then echo "usage: bash tests/cli_analyze.sh BINARY" >&2; exit 2; fi
-bin=$1
-if [ ! -x "$bin" ]; then echo "FAIL binary: '$bin' is not an executable file"; exit 1; fi
+# shellcheck source=tests/cli_lib.bash
+. "$(dirname "$0")/cli_lib.bash"
+cli_start tests/cli_analyze.sh "$@"
+need_executable "$bin"
 command -v python3 >/dev/null || { echo "FAIL python3: needed to check the JSON output"; exit 1; }
 shared=${JANGGUN_SHARED:-../shared}
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-pass() { echo "PASS $1"; }
-fail() {
-  echo "FAIL $1"; shift
-  fails=$((fails + 1))
-  for msg in "$@"; do printf '  %s\n' "$msg"; done
-}
 
 # run ARGS...: runs `janggun analyze ARGS`, stdout to $tmp/out, stderr to $tmp/err, status in $rc.
 run() { "$bin" analyze "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }

@@ -8,15 +8,12 @@
 # usage: bash tests/cli_match.sh BINARY   (BINARY is ./janggun; janggun-match is found beside it)
 set -u
 
-if [ $# -ne 1 ]; then echo "usage: bash tests/cli_match.sh BINARY" >&2; exit 2; fi
-bin=$1
+# shellcheck source=tests/cli_lib.bash
+. "$(dirname "$0")/cli_lib.bash"
+cli_start tests/cli_match.sh "$@"
 match="$(dirname "$bin")/$(basename "$bin" | sed 's/^janggun/janggun-match/')"
 fake="$(cd "$(dirname "$0")" && pwd)/fake_engine.sh"
-if [ ! -x "$match" ]; then echo "FAIL binary: '$match' is not an executable file"; exit 1; fi
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+need_executable "$match"
 
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
 MATE_FEN='3k5/3aa4/9/9/9/9/9/9/4K4/R8 w - - 0 1'
@@ -25,13 +22,6 @@ LIMIT_FEN='5k3/9/9/9/9/9/9/9/4K4/9 w - - 99 60'
 echo "$MATE_FEN" >"$tmp/mate.epd"
 echo "$CHECKER_FEN" >"$tmp/checker.epd"
 echo "$LIMIT_FEN" >"$tmp/limit.epd"
-
-pass() { echo "PASS $1"; }
-fail() {
-  echo "FAIL $1"; shift
-  fails=$((fails + 1))
-  for msg in "$@"; do printf '  %s\n' "$msg"; done
-}
 
 # run NAME ARGS...: janggun-match ARGS with its output in $tmp/NAME.out (stdout and stderr), the PGN in
 # $tmp/NAME.pgn and the engine traffic in $tmp/NAME.log; the exit status in $rc.

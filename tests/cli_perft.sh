@@ -3,13 +3,10 @@
 # usage: bash tests/cli_perft.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
-if [ $# -ne 1 ]; then echo "usage: bash tests/cli_perft.sh BINARY" >&2; exit 2; fi
-bin=$1
-if [ ! -x "$bin" ]; then echo "FAIL binary: '$bin' is not an executable file"; exit 1; fi
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+# shellcheck source=tests/cli_lib.bash
+. "$(dirname "$0")/cli_lib.bash"
+cli_start tests/cli_perft.sh "$@"
+need_executable "$bin"
 
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
 COMPOSED_FEN='4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1'
@@ -59,20 +56,6 @@ Nodes searched: 32'
 # Fairy-Stockfish's `go perft 1` list at the start position (fsf-reference.md section 4.4), in its order.
 FSF_START_MOVES='a1a2 a1a3 i1i2 i1i3 a4b4 a4a5 c4b4 c4d4 c4c5 e4d4 e4f4 e4e5 g4f4 g4h4 g4g5 i4h4 i4i5
 b1a3 b1c3 h1g3 h1i3 d1e1 d1d2 f1e1 f1f2 e2e1 e2d2 e2f2 e2d3 e2e3 e2f3 e2e2'
-
-pass() { echo "PASS $1"; }
-fail() {
-  echo "FAIL $1"; shift
-  fails=$((fails + 1))
-  for msg in "$@"; do printf '  %s\n' "$msg"; done
-}
-
-# show FILE: the file's bytes, one indented line each, with a marker when the last newline is missing.
-show() {
-  if [ ! -s "$1" ]; then echo "    (empty)"; return; fi
-  sed 's/^/    | /' "$1"
-  [ -z "$(tail -c 1 "$1")" ] || echo "    (no newline at end)"
-}
 
 # check NAME STATUS STDOUT STDERR -- ARGS...: runs BINARY ARGS and compares the exit status and both output
 # streams byte for byte. STDOUT and STDERR are the expected texts without their final newline, which is

@@ -5,11 +5,10 @@
 # usage: bash tests/cli_ucci.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
-if [ $# -ne 1 ]; then echo "usage: bash tests/cli_ucci.sh BINARY" >&2; exit 2; fi
-bin=$1
-if [ ! -x "$bin" ]; then echo "FAIL binary: '$bin' is not an executable file"; exit 1; fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/cli_lib.bash
+. "$(dirname "$0")/cli_lib.bash"
+cli_start tests/cli_ucci.sh "$@"
+need_executable "$bin"
 # shellcheck source=tests/protocol_lib.bash
 . "$(dirname "$0")/protocol_lib.bash"
 

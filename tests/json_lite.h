@@ -200,6 +200,45 @@ static inline const char *json_str(const JsonObject *o, const char *key)
     return f && f->type == JSON_STRING ? f->str : NULL;
 }
 
+/* A .jsonl file read a line at a time (getline: define _POSIX_C_SOURCE 200809L first); n counts the
+ * lines read so far. */
+typedef struct {
+    FILE *f;
+    char *line;
+    size_t cap;
+    int n;
+} JsonLines;
+
+/* false when the file cannot be opened. */
+static inline bool json_lines_open(JsonLines *r, const char *path)
+{
+    memset(r, 0, sizeof *r);
+    r->f = fopen(path, "r");
+    return r->f != NULL;
+}
+
+/* The next line whose index (from 0) is a multiple of every; NULL at the end of the file. */
+static inline const char *json_lines_next(JsonLines *r, int every)
+{
+    while (getline(&r->line, &r->cap, r->f) > 0)
+        if (r->n++ % every == 0)
+            return r->line;
+    return NULL;
+}
+
+static inline void json_lines_close(JsonLines *r)
+{
+    free(r->line);
+    fclose(r->f);
+}
+
+/* The shared folder: $JANGGUN_SHARED, default ../shared. */
+static inline void json_shared_folder(char *buf, size_t size)
+{
+    const char *env = getenv("JANGGUN_SHARED");
+    snprintf(buf, size, "%s", env && *env ? env : "../shared");
+}
+
 /* A whole file, NUL-terminated (NULL when it cannot be read). */
 static inline char *read_whole_file(const char *path, size_t *len)
 {

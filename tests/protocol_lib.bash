@@ -1,6 +1,7 @@
 # Shared by the protocol transcript tests (cli_uci.sh, cli_ucci.sh): runs a janggun session from a
 # script, waiting for output where the script says so, and compares what it printed.
-# Not a test itself (tests/run.sh runs tests/cli_*.sh only). Source it after setting bin and tmp.
+# Not a test itself (tests/run.sh runs tests/cli_*.sh only). Source it after tests/cli_lib.bash and
+# cli_start (it uses $bin, $tmp, pass, fail and show).
 #
 # A session script is one line per command, sent as is, plus directives:
 #   @wait N REGEX    wait (up to 30 s) until N output lines match the extended REGEX
@@ -10,21 +11,6 @@
 # Standard input is closed at the end of the script; the engine must then exit within 15 s.
 # Results: $tmp/out (stdout), $tmp/err (stderr), $tmp/body (stdout without the identification line),
 # $session_rc (the exit status; "hang" when it had to be killed), $session_problems (waits that timed out).
-
-fails=0
-pass() { echo "PASS $1"; }
-fail() {
-  echo "FAIL $1"; shift
-  fails=$((fails + 1))
-  for msg in "$@"; do printf '  %s\n' "$msg"; done
-}
-
-# show FILE: the file's bytes, one indented line each, with a marker when the last newline is missing.
-show() {
-  if [ ! -s "$1" ]; then echo "    (empty)"; return; fi
-  sed 's/^/    | /' "$1"
-  [ -z "$(tail -c 1 "$1")" ] || echo "    (no newline at end)"
-}
 
 wait_lines() {
   local n=$1 re=$2 i=0

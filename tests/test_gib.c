@@ -20,6 +20,7 @@
 #include "../engine/gib.h"
 #include "../engine/move.h"
 #include "json_lite.h"
+#include "record_checks.h"
 
 static char shared[1024];
 
@@ -30,17 +31,6 @@ static void parse_text(const char *text, const RuleSet *rules, RecordList *list)
     char err[200];
     memset(list, 0, sizeof *list);
     assert_true(gib_parse(text, strlen(text), rules, list, err, sizeof err));
-}
-
-static void moves_text(const RecordGame *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < g->move_count && n + 8 < size; i++) {
-        char m[MOVE_TEXT_SIZE];
-        move_to_text(g->moves[i], RANKS_FROM_1, m);
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "", m);
-    }
 }
 
 /* A header field of the expected games: the raw tag, its synonym, or null. */
@@ -237,16 +227,13 @@ static void test_round_trip(void **state)
     (void)state;
     char path[1200];
     snprintf(path, sizeof path, "%s/games/games.jsonl", shared);
-    FILE *f = fopen(path, "r");
-    if (!f)
+    JsonLines games;
+    if (!json_lines_open(&games, path))
         fail_msg("cannot open %s", path);
-    char *line = NULL;
-    size_t cap = 0;
-    int n = 0, checked = 0;
+    const char *line;
+    int checked = 0;
     long plies = 0;
-    while (getline(&line, &cap, f) > 0) {
-        if (n++ % 8)
-            continue;
+    while ((line = json_lines_next(&games, 8))) {
         JsonObject e;
         assert_true(json_parse_object(line, &e));
         RecordList list = {0};
@@ -303,9 +290,8 @@ static void test_round_trip(void **state)
         record_list_free(&list);
         json_free(&e);
     }
-    free(line);
-    fclose(f);
-    assert_int_equal(n, 24711);
+    json_lines_close(&games);
+    assert_int_equal(games.n, 24711);
     assert_true(checked > 3000);
     print_message("%d games (%ld plies) written and read back\n", checked, plies);
 }
@@ -406,13 +392,7 @@ static void expect_error(const char *text, const RuleSet *rules, int line, const
 {
     RecordList list;
     parse_text(text, rules, &list);
-    assert_int_equal(list.count, 2);
-    const RecordGame *g = &list.games[0];
-    assert_false(g->ok);
-    if (strcmp(g->error, message) || g->error_line != line)
-        fail_msg("got line %d: '%s'\nexpected line %d: '%s'", g->error_line, g->error, line, message);
-    assert_true(list.games[1].ok);
-    assert_int_equal(list.games[1].move_count, 2);
+    expect_bad_then_good(&list, line, message);
     assert_int_equal(list.games[1].number, 2);
     record_list_free(&list);
 }
@@ -477,14 +457,14 @@ static void test_forms(void **state)
     if (!g->ok)
         fail_msg("line %d: %s", g->error_line, g->error);
     char moves[512];
-    moves_text(g, moves, sizeof moves);
+    record_moves_text(g, moves, sizeof moves);
     assert_string_equal(moves, "i4h4 a7b7 h1g3 b10c8 c4c5 c7c6 c5c6 c8b6 e2e2 b6c4");
     assert_string_equal(g->start_fen, "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 1");
     assert_int_equal(g->line, 1);
     g = &list.games[1];
     if (!g->ok)
         fail_msg("line %d: %s", g->error_line, g->error);
-    moves_text(g, moves, sizeof moves);
+    record_moves_text(g, moves, sizeof moves);
     assert_string_equal(moves, "i4h4 b10c8 e2e1");
     assert_string_equal(g->start_fen, "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1");
     assert_int_equal(g->line, 11);
@@ -495,8 +475,7 @@ static void test_forms(void **state)
 int main(void)
 {
     engine_init();
-    const char *env = getenv("JANGGUN_SHARED");
-    snprintf(shared, sizeof shared, "%s", env && *env ? env : "../shared");
+    json_shared_folder(shared, sizeof shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samples),     cmocka_unit_test(test_encodings),  cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_move_text),   cmocka_unit_test(test_result_mapping), cmocka_unit_test(test_setups),

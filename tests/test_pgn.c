@@ -18,6 +18,7 @@
 #include "../engine/move.h"
 #include "../engine/pgn.h"
 #include "json_lite.h"
+#include "record_checks.h"
 
 static char shared[1024];
 
@@ -115,16 +116,13 @@ static void test_san_round_trip(void **state)
     (void)state;
     char path[1200];
     snprintf(path, sizeof path, "%s/games/games.jsonl", shared);
-    FILE *f = fopen(path, "r");
-    if (!f)
+    JsonLines corpus;
+    if (!json_lines_open(&corpus, path))
         fail_msg("cannot open %s (set JANGGUN_SHARED)", path);
-    char *line = NULL;
-    size_t cap = 0;
-    int n = 0, games = 0;
+    const char *line;
+    int games = 0;
     long plies = 0;
-    while (getline(&line, &cap, f) > 0) {
-        if (n++ % 20)
-            continue;
+    while ((line = json_lines_next(&corpus, 20))) {
         JsonObject e;
         assert_true(json_parse_object(line, &e));
         RecordList list = {0};
@@ -169,21 +167,9 @@ static void test_san_round_trip(void **state)
         record_list_free(&list);
         json_free(&e);
     }
-    free(line);
-    fclose(f);
+    json_lines_close(&corpus);
     assert_true(games > 1200);
     print_message("%d games, %ld plies: SAN written and read back\n", games, plies);
-}
-
-static void moves_of(const RecordGame *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < g->move_count && n + 8 < size; i++) {
-        char m[MOVE_TEXT_SIZE];
-        move_to_text(g->moves[i], RANKS_FROM_1, m);
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "", m);
-    }
 }
 
 static void test_pychess_pgn(void **state)
@@ -224,7 +210,7 @@ static void test_pychess_pgn(void **state)
     const RecordGame *g = &list.games[0];
     if (!g->ok)
         fail_msg("line %d: %s", g->error_line, g->error);
-    moves_of(g, moves, sizeof moves);
+    record_moves_text(g, moves, sizeof moves);
     assert_string_equal(moves, "b1c3 b10c8 h1g3 h10g8 e2e2 e9e9");
     assert_string_equal(record_tag(g, "Black"), "bob \"the cannon\"");
     assert_string_equal(record_tag(g, "Result"), "0-1");
@@ -232,13 +218,13 @@ static void test_pychess_pgn(void **state)
     assert_int_equal(g->line, 1);
     g = &list.games[1];
     assert_true(g->ok);
-    moves_of(g, moves, sizeof moves);
+    record_moves_text(g, moves, sizeof moves);
     assert_string_equal(moves, "b10c8 b1c3 e9e9");
     assert_ptr_equal(g->rules, &RULES_JANGGIMODERN);
     assert_int_equal(g->line, 20);
     g = &list.games[2];
     assert_true(g->ok);
-    moves_of(g, moves, sizeof moves);
+    record_moves_text(g, moves, sizeof moves);
     assert_string_equal(moves, "b1c3 b10c8");
     record_list_free(&list);
 
@@ -256,13 +242,7 @@ static void expect_bad(const char *bad, int line, const char *message)
     snprintf(text, sizeof text, "%s\n\n[Event \"good\"]\n\n1. Hc3 Hc8 *\n", bad);
     RecordList list = {0};
     pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &list);
-    assert_int_equal(list.count, 2);
-    const RecordGame *g = &list.games[0];
-    assert_false(g->ok);
-    if (strcmp(g->error, message) || g->error_line != line)
-        fail_msg("got line %d: '%s'\nexpected line %d: '%s'", g->error_line, g->error, line, message);
-    assert_true(list.games[1].ok);
-    assert_int_equal(list.games[1].move_count, 2);
+    expect_bad_then_good(&list, line, message);
     record_list_free(&list);
 }
 
@@ -283,8 +263,7 @@ static void test_bad_games(void **state)
 int main(void)
 {
     engine_init();
-    const char *env = getenv("JANGGUN_SHARED");
-    snprintf(shared, sizeof shared, "%s", env && *env ? env : "../shared");
+    json_shared_folder(shared, sizeof shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
         cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),

@@ -125,29 +125,45 @@ static bool parse_epd_line(char *line, char *fen, size_t fen_size, char **moves)
     return true;
 }
 
+/* A book read a line at a time, its lines counted for the messages. */
+typedef struct {
+    FILE *f;
+    char *line;
+    size_t size;
+    long lineno;
+} BookLines;
+
+/* The next line with more than blanks on it, from its first non-blank; NULL at the end of the file. An
+ * EPD line first loses its end of line, and a '#' comment is skipped; in JSONL line ends are blanks. */
+static const char *book_next_line(BookLines *r, bool epd)
+{
+    while (getline(&r->line, &r->size, r->f) >= 0) {
+        r->lineno++;
+        if (epd)
+            r->line[strcspn(r->line, "\r\n")] = '\0';
+        const char *p = r->line + strspn(r->line, epd ? " \t" : " \t\r\n");
+        if (*p != '\0' && !(epd && *p == '#'))
+            return p;
+    }
+    return NULL;
+}
+
 static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f,
                      char *err, size_t err_size)
 {
-    char *line = NULL;
-    size_t size = 0;
-    long lineno = 0;
+    BookLines r = {.f = f};
     bool ok = true;
-    while (ok && getline(&line, &size, f) >= 0) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        const char *p = line + strspn(line, " \t");
-        if (*p == '\0' || *p == '#')
-            continue;
+    while (ok && book_next_line(&r, true)) {
         char fen[256], *moves, msg[200];
-        if (!parse_epd_line(line, fen, sizeof fen, &moves)) {
-            snprintf(err, err_size, "%s:%ld: not a FEN line", config->path, lineno);
+        if (!parse_epd_line(r.line, fen, sizeof fen, &moves)) {
+            snprintf(err, err_size, "%s:%ld: not a FEN line", config->path, r.lineno);
             ok = false;
         } else if (!add_opening(book, cap, fen, moves ? moves : "", config->plies, rules, msg, sizeof msg)) {
-            snprintf(err, err_size, "%s:%ld: %s", config->path, lineno, msg);
+            snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
             ok = false;
         }
     }
-    free(line);
+    free(r.line);
     return ok;
 }
 
@@ -339,32 +355,27 @@ static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, Openin
         snprintf(err, err_size, "out of memory");
         return false;
     }
-    char *line = NULL;
-    size_t size = 0;
-    long lineno = 0;
+    BookLines r = {.f = f};
+    const char *p;
     bool ok = true;
-    while (ok && getline(&line, &size, f) >= 0) {
-        lineno++;
-        const char *p = line + strspn(line, " \t\r\n");
-        if (*p == '\0')
-            continue;
+    while (ok && (p = book_next_line(&r, false))) {
         char fen[256], msg[200];
         int got;
         bool have_fen, have_moves;
         if (!parse_game_line(p, fen, sizeof fen, moves, moves_size, plies, &got, &have_fen, &have_moves)) {
-            snprintf(err, err_size, "%s:%ld: not a JSON object", config->path, lineno);
+            snprintf(err, err_size, "%s:%ld: not a JSON object", config->path, r.lineno);
             ok = false;
         } else if (!have_fen || !have_moves) {
-            snprintf(err, err_size, "%s:%ld: no \"%s\" field", config->path, lineno, have_fen ? "moves" : "start_fen");
+            snprintf(err, err_size, "%s:%ld: no \"%s\" field", config->path, r.lineno, have_fen ? "moves" : "start_fen");
             ok = false;
         } else if (got < plies) {
             book->skipped_short++;
         } else if (!add_opening(book, cap, fen, moves, plies, rules, msg, sizeof msg)) {
-            snprintf(err, err_size, "%s:%ld: %s", config->path, lineno, msg);
+            snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
             ok = false;
         }
     }
-    free(line);
+    free(r.line);
     free(moves);
     return ok;
 }
