@@ -99,6 +99,31 @@ static void test_kakao_with_pass(void **state)
                (Expected){GAME_DRAW, END_REPETITION, false, false});
 }
 
+static void test_kakao_check_resets(void **state)
+{
+    (void)state;
+    /* Cho shuffles its horse b1c3/c3b1 (ply 2 is the arrival) while Han moves a chariot up the i file
+     * and the other to a3 and back, never repeating a move pair itself. With Cho's general on e2
+     * nothing is a check, and Cho's fifth horse move (ply 10) loses. */
+    static const char *const plies[] = {"i8i7", "b1c3", "i7i6", "c3b1", "a4a3", "b1c3", "a3a4", "c3b1",
+                                        "i6i5", "b1c3", "i5i4", "c3b1", "i4i5", "b1c3", "i5i6", "c3b1"};
+    char moves[128] = "";
+    char upto[17][128];
+    for (int i = 0; i < 16; i++) {
+        strcat(moves, i ? " " : "");
+        strcat(moves, plies[i]);
+        strcpy(upto[i + 1], moves);
+    }
+    check_game("janggimodern", "4k4/9/8r/9/9/9/r8/9/4K4/1N7 b - - 0 1", upto[10],
+               (Expected){GAME_HAN_WINS, END_KAKAO_REPETITION, false, false});
+    /* With the general on e3, a4a3 is a check that b1c3 blocks (ply 6). Each window of five Cho
+     * moves holding ply 6 restarts (it is M4 at ply 10, M6 at ply 12 and the arrival at ply 14);
+     * the first clean window completes at ply 16. */
+    const char *checked = "4k4/9/8r/9/9/9/r8/4K4/9/1N7 b - - 0 1";
+    check_game("janggimodern", checked, upto[15], ONGOING);
+    check_game("janggimodern", checked, upto[16], (Expected){GAME_HAN_WINS, END_KAKAO_REPETITION, false, false});
+}
+
 static void test_perpetual_check(void **state)
 {
     (void)state;
@@ -270,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_horse_shuffle),
         cmocka_unit_test(test_generals_shuffle_repetition),
         cmocka_unit_test(test_kakao_with_pass),
+        cmocka_unit_test(test_kakao_check_resets),
         cmocka_unit_test(test_perpetual_check),
         cmocka_unit_test(test_bikjang),
         cmocka_unit_test(test_double_pass),
