@@ -881,7 +881,6 @@ static void buf_add(Buf *b, const char *s, size_t n)
     b->text[b->len] = '\0';
 }
 
-static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 /* The original text with every value replaced by the tuned one, right-aligned in the room the old
  * value and the blanks before it took (so the columns stay), comments kept. Lines that begin with
@@ -914,18 +913,11 @@ static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w,
             tuned_written = true;
             header = false;
         }
-        bool continuation = is_blank(text[i]);
+        bool continuation = weights_is_blank(text[i]);
         bool first = true;
         size_t copied = i; /* text[i..copied) is already in out */
-        for (size_t p = i; p < end;) {
-            size_t gap = p;
-            while (p < end && is_blank(text[p]))
-                p++;
-            if (p == end || text[p] == '#')
-                break;
-            size_t start = p;
-            while (p < end && !is_blank(text[p]) && text[p] != '#')
-                p++;
+        size_t gap = i, start;
+        for (size_t p = i; weights_next_token(text, end, &p, &start); gap = p) {
             if (first && !continuation) {
                 field = text + start;
                 field_len = p - start;

@@ -35,6 +35,14 @@ typedef struct {
  * unspecified. */
 bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *err, size_t err_size);
 
+/* The weight file's lexical rules, shared by the parser and tools that rewrite the file: blanks are
+ * space, tab and CR; a token runs to the next blank or '#', and '#' starts a comment. */
+bool weights_is_blank(char c);
+
+/* The next token of the line that ends at `line_end`, searched from *p: true with its bounds in
+ * [*start, *p); false at the end of the line or at a comment. */
+bool weights_next_token(const char *text, size_t line_end, size_t *p, size_t *start);
+
 /* A name of the weight file (`len` bytes, need not be NUL-terminated): how many values it takes, 0 when
  * there is no such weight. */
 int eval_weight_count(const char *name, size_t len);

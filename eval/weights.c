@@ -63,7 +63,19 @@ static bool fail(char *err, size_t err_size, const char *fmt, ...)
     return false;
 }
 
-static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool weights_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+bool weights_next_token(const char *text, size_t line_end, size_t *p, size_t *start)
+{
+    while (*p < line_end && weights_is_blank(text[*p]))
+        ++*p;
+    if (*p == line_end || text[*p] == '#')
+        return false;
+    *start = *p;
+    while (*p < line_end && !weights_is_blank(text[*p]) && text[*p] != '#')
+        ++*p;
+    return true;
+}
 
 /* A token for a message: at most 40 bytes, anything unprintable as '?'. */
 static void quote_token(const char *tok, size_t len, char out[48])
@@ -143,16 +155,10 @@ bool eval_parse_weights(const char *text, size_t len, EvalWeights *out, char *er
         size_t end = i;
         while (end < len && text[end] != '\n')
             end++;
-        bool continuation = is_blank(text[i]);
+        bool continuation = weights_is_blank(text[i]);
         bool first = true;
-        for (size_t p = i; p < end;) {
-            while (p < end && is_blank(text[p]))
-                p++;
-            if (p == end || text[p] == '#')
-                break;
-            size_t start = p;
-            while (p < end && !is_blank(text[p]) && text[p] != '#')
-                p++;
+        size_t start;
+        for (size_t p = i; weights_next_token(text, end, &p, &start);) {
             const char *tok = text + start;
             size_t tok_len = p - start;
             char shown[48];
