@@ -881,7 +881,6 @@ static void buf_add(Buf *b, const char *s, size_t n)
     b->text[b->len] = '\0';
 }
 
-
 /* The original text with every value replaced by the tuned one, right-aligned in the room the old
  * value and the blanks before it took (so the columns stay), comments kept. Lines that begin with
  * "# Tuned:" are replaced by `tuned_lines`, which otherwise go after the first block of comments. */

@@ -102,7 +102,7 @@ static void test_kakao_with_pass(void **state)
 static void test_kakao_check_resets(void **state)
 {
     (void)state;
-    /* Cho shuffles its horse b1c3/c3b1 (ply 2 is the arrival) while Han moves a chariot up the i file
+    /* Cho shuffles its horse b1c3/c3b1 (ply 2 is the arrival) while Han moves one chariot along the i file
      * and the other to a3 and back, never repeating a move pair itself. With Cho's general on e2
      * nothing is a check, and Cho's fifth horse move (ply 10) loses. */
     static const char *const plies[] = {"i8i7", "b1c3", "i7i6", "c3b1", "a4a3", "b1c3", "a3a4", "c3b1",
