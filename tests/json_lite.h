@@ -232,13 +232,6 @@ static inline void json_lines_close(JsonLines *r)
     fclose(r->f);
 }
 
-/* The shared folder: $JANGGUN_SHARED, default ../shared. */
-static inline void json_shared_folder(char *buf, size_t size)
-{
-    const char *env = getenv("JANGGUN_SHARED");
-    snprintf(buf, size, "%s", env && *env ? env : "../shared");
-}
-
 /* A whole file, NUL-terminated (NULL when it cannot be read). */
 static inline char *read_whole_file(const char *path, size_t *len)
 {

@@ -6,11 +6,19 @@
 #define JANGGUN_TESTS_SUPPORT_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../engine/move.h"
 #include "../engine/movegen.h"
 
 enum { GAME_MAX_PLIES = 64, FEN_SIZE = 128 };
+
+/* The shared folder (perft references, games): $JANGGUN_SHARED when set and not empty, else ../shared. */
+static inline void test_shared_folder(char *buf, size_t size)
+{
+    const char *env = getenv("JANGGUN_SHARED");
+    snprintf(buf, size, "%s", env && *env ? env : "../shared");
+}
 
 /* Never copy a TestGame: its position points into itself and into `states`. */
 typedef struct {

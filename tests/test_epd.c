@@ -16,6 +16,7 @@
 #include "../engine/epd.h"
 #include "../engine/position.h"
 #include "json_lite.h"
+#include "support.h"
 
 static const char *const START_BOARD = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR";
 
@@ -83,9 +84,9 @@ static void test_errors(void **state)
 static void test_perft_file(void **state)
 {
     (void)state;
-    const char *env = getenv("JANGGUN_SHARED");
-    char path[1200];
-    snprintf(path, sizeof path, "%s/perft/janggi.epd", env && *env ? env : "../shared");
+    char shared[1024], path[1200];
+    test_shared_folder(shared, sizeof shared);
+    snprintf(path, sizeof path, "%s/perft/janggi.epd", shared);
     char *text = read_whole_file(path, NULL);
     if (!text)
         fail_msg("cannot read %s", path);

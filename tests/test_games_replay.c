@@ -21,6 +21,7 @@
 
 #include "../engine/game.h"
 #include "../engine/movegen.h"
+#include "support.h"
 
 enum {
     EXPECTED_GAMES = 24711,
@@ -30,7 +31,7 @@ enum {
 
 static const long long EXPECTED_PLIES = 2466076;
 
-static char games_path[1024];
+static char games_path[1200];
 
 /* ---- a minimal JSON reader for one line ---- */
 
@@ -364,8 +365,9 @@ static void test_replay_all(void **state)
 int main(void)
 {
     engine_init();
-    const char *shared = getenv("JANGGUN_SHARED");
-    snprintf(games_path, sizeof games_path, "%s/games/games.jsonl", shared && *shared ? shared : "../shared");
+    char shared[1024];
+    test_shared_folder(shared, sizeof shared);
+    snprintf(games_path, sizeof games_path, "%s/games/games.jsonl", shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parser),
         cmocka_unit_test(test_replay_all),

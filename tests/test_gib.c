@@ -21,6 +21,7 @@
 #include "../engine/move.h"
 #include "json_lite.h"
 #include "record_checks.h"
+#include "support.h"
 
 static char shared[1024];
 
@@ -475,7 +476,7 @@ static void test_forms(void **state)
 int main(void)
 {
     engine_init();
-    json_shared_folder(shared, sizeof shared);
+    test_shared_folder(shared, sizeof shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samples),     cmocka_unit_test(test_encodings),  cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_move_text),   cmocka_unit_test(test_result_mapping), cmocka_unit_test(test_setups),

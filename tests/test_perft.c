@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "../engine/perft.h"
+#include "support.h"
 
 enum { MAX_LINES = 512, MAX_DEPTHS = 8 };
 
@@ -79,9 +80,9 @@ int main(void)
     const char *env = getenv("JANGGUN_PERFT_MAX_DEPTH");
     if (env)
         max_depth = atoi(env);
-    const char *shared = getenv("JANGGUN_SHARED");
-    char path[512];
-    snprintf(path, sizeof path, "%s/perft/janggi.epd", shared ? shared : "../shared");
+    char shared[1024], path[1200];
+    test_shared_folder(shared, sizeof shared);
+    snprintf(path, sizeof path, "%s/perft/janggi.epd", shared);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "test_perft: cannot open %s\n", path);

@@ -19,6 +19,7 @@
 #include "../engine/pgn.h"
 #include "json_lite.h"
 #include "record_checks.h"
+#include "support.h"
 
 static char shared[1024];
 
@@ -263,7 +264,7 @@ static void test_bad_games(void **state)
 int main(void)
 {
     engine_init();
-    json_shared_folder(shared, sizeof shared);
+    test_shared_folder(shared, sizeof shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
         cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
