@@ -26,7 +26,7 @@ endif
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
 
-ENGINE_SRC   := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
+ENGINE_SRC   := engine/datafile.c engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
                 engine/perft.c engine/referee.c engine/game.c engine/record.c engine/gib.c engine/pgn.c \
                 engine/epd.c
 EVAL_SRC     := $(wildcard eval/*.c)
@@ -46,7 +46,7 @@ MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
 MATCH_BIN    := $(patsubst janggun%,janggun-match%,$(BIN))
 TUNE_BIN     := $(patsubst janggun%,janggun-tune%,$(BIN))
 
-DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev fairy-stockfish
+DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
 
 .SECONDARY:
 
@@ -66,15 +66,15 @@ deps:
 	  || { echo "deps: could not install$$missing"; exit 1; }; fi
 
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lpthread -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -llzma -lpthread -lm
 
 # janggun-match, the tournament runner: the engine core and bench/match/ only (no search or protocol).
 $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
 
 # janggun-tune, Texel tuning of the weight file on real games (bench/tune.c): engine and eval only.
 $(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
-	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -94,8 +94,11 @@ $(BUILD)/weights.name: weights-check
 $(BUILD)/eval/weights_blob.o: CFLAGS += -DJANGGUN_WEIGHTS='"$(WEIGHTS)"'
 $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
 
+# Tests find their data (tests/data/, bench/data/) through the source tree's absolute path.
+$(BUILD)/tests/%.o: CFLAGS += -DJANGGUN_SOURCE_ROOT='"$(CURDIR)"'
+
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -lpthread -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -llzma -lpthread -lm
 
 $(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
 

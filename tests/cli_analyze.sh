@@ -11,7 +11,7 @@ set -u
 cli_start tests/cli_analyze.sh "$@"
 need_executable "$bin"
 command -v python3 >/dev/null || { echo "FAIL python3: needed to check the JSON output"; exit 1; }
-shared=${JANGGUN_SHARED:-../shared}
+samples="$(cd "$(dirname "$0")" && pwd)/data/gib_samples"
 
 # run ARGS...: runs `janggun analyze ARGS`, stdout to $tmp/out, stderr to $tmp/err, status in $rc.
 run() { "$bin" analyze "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }
@@ -272,15 +272,15 @@ run --fen "$START" --moves "b1c3 b10c8 b1c3" --depth 2
 expect_rc "--moves with an illegal move: exit status 1" 1
 stderr_is "--moves: the illegal move reported" "janggun: error: --moves: illegal move 'b1c3' at ply 3"
 
-gib="$shared/games/gib_samples/s05.gib"
-plies=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["plies"])' "$shared/games/gib_samples/expected/s05.jsonl")
+gib="$samples/s05.gib"
+plies=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["plies"])' "$samples/expected/s05.jsonl")
 run --gib "$gib" --depth 2 --json --variant janggicasual
 expect_rc "GIB sample: exit status 0" 0
 json_ok "GIB sample --json: the expected moves, tags, record result" uci "len(objs) == 1 and objs[0]['plies'] == $plies" \
   "objs[0]['tags']['초차림'] in ('마상상마', '상마마상', '상마상마', '마상마상')" \
   "objs[0]['record_result'] in ('cho', 'han', 'draw', 'unknown')" "objs[0]['line'] == 1 and objs[0]['number'] == 1" \
   "objs[0]['variant'] == 'janggicasual'"
-python3 - "$tmp/out" "$shared/games/gib_samples/expected/s05.jsonl" <<'EOF' && pass "GIB sample --json: moves equal the expected parse" || fail "GIB sample --json: moves equal the expected parse"
+python3 - "$tmp/out" "$samples/expected/s05.jsonl" <<'EOF' && pass "GIB sample --json: moves equal the expected parse" || fail "GIB sample --json: moves equal the expected parse"
 import json, sys
 got = [m['move'] for m in json.loads(open(sys.argv[1]).readline())['moves']]
 want = json.loads(open(sys.argv[2]).readline())['moves']

@@ -1,4 +1,4 @@
-/* A small reader for the flat JSON objects of ../shared/games (one per line): string, number, true,
+/* A small reader for the flat JSON objects of the game corpus (one per line): string, number, true,
  * false and null members, and arrays of strings. Enough for the expected parses the tests compare
  * against; not a general JSON parser. Not a test program itself (the Makefile builds tests/test_*.c). */
 #ifndef JANGGUN_TESTS_JSON_LITE_H
@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../engine/datafile.h"
 
 enum { JSON_MAX_FIELDS = 32 };
 
@@ -200,36 +202,37 @@ static inline const char *json_str(const JsonObject *o, const char *key)
     return f && f->type == JSON_STRING ? f->str : NULL;
 }
 
-/* A .jsonl file read a line at a time (getline: define _POSIX_C_SOURCE 200809L first); n counts the
- * lines read so far. */
+/* A .jsonl file, plain or xz-compressed, read a line at a time (getline: define _POSIX_C_SOURCE
+ * 200809L first); n counts the lines read so far. */
 typedef struct {
-    FILE *f;
+    DataFile *file;
     char *line;
     size_t cap;
     int n;
 } JsonLines;
 
-/* false when the file cannot be opened. */
-static inline bool json_lines_open(JsonLines *r, const char *path)
+/* false with the message when the file cannot be opened. */
+static inline bool json_lines_open(JsonLines *r, const char *path, char *err, size_t err_size)
 {
     memset(r, 0, sizeof *r);
-    r->f = fopen(path, "r");
-    return r->f != NULL;
+    r->file = datafile_open(path, err, err_size);
+    return r->file != NULL;
 }
 
 /* The next line whose index (from 0) is a multiple of every; NULL at the end of the file. */
 static inline const char *json_lines_next(JsonLines *r, int every)
 {
-    while (getline(&r->line, &r->cap, r->f) > 0)
+    while (getline(&r->line, &r->cap, datafile_stream(r->file)) > 0)
         if (r->n++ % every == 0)
             return r->line;
     return NULL;
 }
 
-static inline void json_lines_close(JsonLines *r)
+/* false with the message when the text ended on an error (a truncated or corrupt file). */
+static inline bool json_lines_close(JsonLines *r, char *err, size_t err_size)
 {
     free(r->line);
-    fclose(r->f);
+    return datafile_close(r->file, err, err_size);
 }
 
 /* A whole file, NUL-terminated (NULL when it cannot be read). */

@@ -13,11 +13,23 @@
 
 enum { GAME_MAX_PLIES = 64, FEN_SIZE = 128 };
 
-/* The shared folder (perft references, games): $JANGGUN_SHARED when set and not empty, else ../shared. */
-static inline void test_shared_folder(char *buf, size_t size)
+/* The source tree the tests were built from (the Makefile defines it), so that a test finds its data
+ * whatever folder it runs in. */
+#ifndef JANGGUN_SOURCE_ROOT
+#error "JANGGUN_SOURCE_ROOT must name the source tree (the Makefile defines it)"
+#endif
+
+/* The test data (tests/data/) and the real-game corpus (bench/data/), shipped with the sources. */
+#define TEST_PERFT_FILE "tests/data/perft/janggi.epd"
+#define TEST_GIB_SAMPLES "tests/data/gib_samples"
+#define TEST_RESULT_MAPPING "tests/data/result_mapping.tsv"
+#define TEST_CORPUS "bench/data/games.jsonl.xz"
+
+/* A path in the source tree: test_data_path(buf, size, TEST_PERFT_FILE). */
+static inline const char *test_data_path(char *buf, size_t size, const char *relative)
 {
-    const char *env = getenv("JANGGUN_SHARED");
-    snprintf(buf, size, "%s", env && *env ? env : "../shared");
+    snprintf(buf, size, "%s/%s", JANGGUN_SOURCE_ROOT, relative);
+    return buf;
 }
 
 /* Never copy a TestGame: its position points into itself and into `states`. */

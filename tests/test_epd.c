@@ -1,4 +1,4 @@
-/* EPD lines (engine/epd.h): the standard form with operations, the form of ../shared/perft/janggi.epd
+/* EPD lines (engine/epd.h): the standard form with operations, the form of tests/data/perft/janggi.epd
  * (every line of which is read and its FEN accepted), hmvc/fmvn, blank and comment lines, and the
  * messages for malformed lines. */
 #define _POSIX_C_SOURCE 200809L
@@ -84,9 +84,8 @@ static void test_errors(void **state)
 static void test_perft_file(void **state)
 {
     (void)state;
-    char shared[1024], path[1200];
-    test_shared_folder(shared, sizeof shared);
-    snprintf(path, sizeof path, "%s/perft/janggi.epd", shared);
+    char path[1200];
+    test_data_path(path, sizeof path, TEST_PERFT_FILE);
     char *text = read_whole_file(path, NULL);
     if (!text)
         fail_msg("cannot read %s", path);

@@ -1,11 +1,11 @@
-/* Replays every game of the shared corpus (../shared/games/games.jsonl, 24,711 real games) from its
+/* Replays every game of the real-game corpus (bench/data/games.jsonl.xz, 24,711 games) from its
  * start position under janggicasual rules: every move must be legal, and before each move janggun's
  * referee must not see an immediate end (checkmate, double pass), since a game cannot go on after one.
  * Optional ends (repetition, move limit) may be passed over by players and are only counted.
  *
  * Each line is one JSON object; only its "id", "start_fen", "moves" and "plies" members are read, by a
  * small parser that walks the object member by member (other members hold UTF-8 Korean text, which
- * it skips as opaque bytes). The path is $JANGGUN_SHARED/games/games.jsonl, default ../shared. */
+ * it skips as opaque bytes). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "../engine/datafile.h"
 #include "../engine/game.h"
 #include "../engine/movegen.h"
 #include "support.h"
@@ -270,9 +271,11 @@ static void test_replay_all(void **state)
     (void)state;
     const RuleSet *rules = rules_by_name("janggicasual");
     assert_non_null(rules);
-    FILE *f = fopen(games_path, "r");
-    if (!f)
-        fail_msg("cannot open %s (set JANGGUN_SHARED to the shared folder)", games_path);
+    char open_err[600];
+    DataFile *file = datafile_open(games_path, open_err, sizeof open_err);
+    if (!file)
+        fail_msg("%s", open_err);
+    FILE *f = datafile_stream(file);
     static char moves[MAX_GAME_MOVES][8];
     GameLine line = {.moves = moves};
     char *buf = NULL;
@@ -343,7 +346,8 @@ static void test_replay_all(void **state)
         game_free(&g);
     }
     free(buf);
-    fclose(f);
+    if (!datafile_close(file, open_err, sizeof open_err))
+        fail_msg("%s", open_err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     printf("games_replay: %lld lines, %lld games and %lld plies replayed in %.2f s (sum of \"plies\": %lld); "
@@ -365,9 +369,7 @@ static void test_replay_all(void **state)
 int main(void)
 {
     engine_init();
-    char shared[1024];
-    test_shared_folder(shared, sizeof shared);
-    snprintf(games_path, sizeof games_path, "%s/games/games.jsonl", shared);
+    test_data_path(games_path, sizeof games_path, TEST_CORPUS);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parser),
         cmocka_unit_test(test_replay_all),

@@ -1,9 +1,8 @@
-/* GIB records (engine/gib.h): every sample of ../shared/games/gib_samples parses to exactly its expected
+/* GIB records (engine/gib.h): every sample of tests/data/gib_samples parses to exactly its expected
  * games (start FEN, moves, header fields, result mapping) and every dropped block is reported with a
- * line; the encodings; a write/read round trip of every 8th game of ../shared/games/games.jsonl; the
+ * line; the encodings; a write/read round trip of every 8th game of the corpus (bench/data/games.jsonl.xz); the
  * Korean move text; the result mapping of every string of result_mapping.tsv; and the exact messages
- * for malformed records, the rest of the file still read. The shared folder is $JANGGUN_SHARED,
- * default ../shared. */
+ * for malformed records, the rest of the file still read. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -23,7 +22,7 @@
 #include "record_checks.h"
 #include "support.h"
 
-static char shared[1024];
+static char samples_dir[1024]; /* tests/data/gib_samples */
 
 static const RuleSet *casual(void) { return &RULES_JANGGICASUAL; }
 
@@ -56,10 +55,10 @@ static void test_samples(void **state)
 {
     (void)state;
     char path[1200];
-    snprintf(path, sizeof path, "%s/games/gib_samples/MANIFEST.tsv", shared);
+    snprintf(path, sizeof path, "%s/MANIFEST.tsv", samples_dir);
     char *manifest = read_whole_file(path, NULL);
     if (!manifest)
-        fail_msg("cannot read %s (set JANGGUN_SHARED)", path);
+        fail_msg("cannot read %s", path);
     int samples = 0, games = 0, dropped = 0, plies = 0;
     char *save = NULL;
     for (char *line = strtok_r(manifest, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -81,7 +80,7 @@ static void test_samples(void **state)
         valid = atoi(cols[5]);
         drops = atoi(cols[6]);
 
-        snprintf(path, sizeof path, "%s/games/gib_samples/%s.gib", shared, name);
+        snprintf(path, sizeof path, "%s/%s.gib", samples_dir, name);
         size_t len = 0;
         char *bytes = read_whole_file(path, &len);
         assert_non_null(bytes);
@@ -93,7 +92,7 @@ static void test_samples(void **state)
             fail_msg("%s: %d header blocks, expected %d", name, list.count, blocks);
 
         /* the expected games, in file order */
-        snprintf(path, sizeof path, "%s/games/gib_samples/expected/%s.jsonl", shared, name);
+        snprintf(path, sizeof path, "%s/expected/%s.jsonl", samples_dir, name);
         char *expected = read_whole_file(path, NULL);
         assert_non_null(expected);
         bool is_expected[1024] = {false};
@@ -145,7 +144,7 @@ static void test_samples(void **state)
 
         /* the dropped blocks: reported, with a line inside the file */
         int reported = 0;
-        snprintf(path, sizeof path, "%s/games/gib_samples/expected/%s.dropped.jsonl", shared, name);
+        snprintf(path, sizeof path, "%s/expected/%s.dropped.jsonl", samples_dir, name);
         char *drop = read_whole_file(path, NULL);
         if (drop) {
             char *s4 = NULL;
@@ -186,7 +185,7 @@ static void test_encodings(void **state)
 {
     (void)state;
     char path[1200], err[200];
-    snprintf(path, sizeof path, "%s/games/gib_samples/s06.gib", shared);
+    snprintf(path, sizeof path, "%s/s06.gib", samples_dir);
     size_t len = 0;
     char *bytes = read_whole_file(path, &len);
     assert_non_null(bytes);
@@ -227,10 +226,11 @@ static void test_round_trip(void **state)
 {
     (void)state;
     char path[1200];
-    snprintf(path, sizeof path, "%s/games/games.jsonl", shared);
+    char open_err[600];
+    test_data_path(path, sizeof path, TEST_CORPUS);
     JsonLines games;
-    if (!json_lines_open(&games, path))
-        fail_msg("cannot open %s", path);
+    if (!json_lines_open(&games, path, open_err, sizeof open_err))
+        fail_msg("%s", open_err);
     const char *line;
     int checked = 0;
     long plies = 0;
@@ -291,7 +291,8 @@ static void test_round_trip(void **state)
         record_list_free(&list);
         json_free(&e);
     }
-    json_lines_close(&games);
+    if (!json_lines_close(&games, open_err, sizeof open_err))
+        fail_msg("%s", open_err);
     assert_int_equal(games.n, 24711);
     assert_true(checked > 3000);
     print_message("%d games (%ld plies) written and read back\n", checked, plies);
@@ -340,7 +341,7 @@ static void test_result_mapping(void **state)
 {
     (void)state;
     char path[1200];
-    snprintf(path, sizeof path, "%s/games/result_mapping.tsv", shared);
+    test_data_path(path, sizeof path, TEST_RESULT_MAPPING);
     char *tsv = read_whole_file(path, NULL);
     assert_non_null(tsv);
     int rows = 0;
@@ -476,7 +477,7 @@ static void test_forms(void **state)
 int main(void)
 {
     engine_init();
-    test_shared_folder(shared, sizeof shared);
+    test_data_path(samples_dir, sizeof samples_dir, TEST_GIB_SAMPLES);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samples),     cmocka_unit_test(test_encodings),  cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_move_text),   cmocka_unit_test(test_result_mapping), cmocka_unit_test(test_setups),

@@ -1,5 +1,6 @@
-/* Runs every line of the shared perft reference file (../shared/perft/janggi.epd) at every depth it
- * lists up to JANGGUN_PERFT_MAX_DEPTH (default 4), one cmocka test per line. */
+/* Runs every line of the perft reference file (tests/data/perft/janggi.epd) at every depth it lists
+ * up to JANGGUN_PERFT_MAX_DEPTH (1 to 10, default 4), one cmocka test per line; a line must compare
+ * at least one depth. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,14 +37,18 @@ static void test_perft_line(void **state)
     /* FSF's own test positions include one with three chariots. */
     if (!position_set_fen(&pos, c->fen, rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
         fail_msg("FEN rejected: %s", err);
+    int compared = 0;
     for (int i = 0; i < c->depth_count; i++) {
         if (c->depth[i] > max_depth)
             continue;
+        compared++;
         uint64_t got = perft(&pos, c->depth[i]);
         if (got != c->nodes[i])
             fail_msg("%s ;variant %s depth %d: expected %llu, got %llu", c->fen, c->variant, c->depth[i],
                      (unsigned long long)c->nodes[i], (unsigned long long)got);
     }
+    if (compared == 0)
+        fail_msg("%s ;variant %s: no listed depth is at most %d, nothing compared", c->fen, c->variant, max_depth);
 }
 
 static int parse_line(char *line, PerftCase *c)
@@ -78,11 +83,17 @@ int main(void)
 {
     engine_init();
     const char *env = getenv("JANGGUN_PERFT_MAX_DEPTH");
-    if (env)
-        max_depth = atoi(env);
-    char shared[1024], path[1200];
-    test_shared_folder(shared, sizeof shared);
-    snprintf(path, sizeof path, "%s/perft/janggi.epd", shared);
+    if (env) {
+        char *end;
+        long v = strtol(env, &end, 10);
+        if (*env == '\0' || *end != '\0' || v < 1 || v > 10) {
+            fprintf(stderr, "test_perft: JANGGUN_PERFT_MAX_DEPTH must be a number from 1 to 10, not '%s'\n", env);
+            return 1;
+        }
+        max_depth = (int)v;
+    }
+    char path[1200];
+    test_data_path(path, sizeof path, TEST_PERFT_FILE);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "test_perft: cannot open %s\n", path);

@@ -1,5 +1,5 @@
 /* PGN (engine/pgn.h): Fairy-Stockfish's SAN for Janggi, written and read back at every ply of every
- * 20th game of ../shared/games/games.jsonl (and FSF's own SAN examples); the other accepted move forms;
+ * 20th game of the corpus (bench/data/games.jsonl.xz) (and FSF's own SAN examples); the other accepted move forms;
  * pychess-variants style PGN with tags, comments, variations, NAGs, results and several games; UCI
  * movetext; and the messages for bad games, the rest of the file still read. */
 #define _POSIX_C_SOURCE 200809L
@@ -21,7 +21,6 @@
 #include "record_checks.h"
 #include "support.h"
 
-static char shared[1024];
 
 static void setup(GameRecord *g, const char *fen)
 {
@@ -116,10 +115,11 @@ static void test_san_round_trip(void **state)
 {
     (void)state;
     char path[1200];
-    snprintf(path, sizeof path, "%s/games/games.jsonl", shared);
+    char open_err[600];
+    test_data_path(path, sizeof path, TEST_CORPUS);
     JsonLines corpus;
-    if (!json_lines_open(&corpus, path))
-        fail_msg("cannot open %s (set JANGGUN_SHARED)", path);
+    if (!json_lines_open(&corpus, path, open_err, sizeof open_err))
+        fail_msg("%s", open_err);
     const char *line;
     int games = 0;
     long plies = 0;
@@ -168,7 +168,9 @@ static void test_san_round_trip(void **state)
         record_list_free(&list);
         json_free(&e);
     }
-    json_lines_close(&corpus);
+    if (!json_lines_close(&corpus, open_err, sizeof open_err))
+        fail_msg("%s", open_err);
+    assert_int_equal(corpus.n, 24711);
     assert_true(games > 1200);
     print_message("%d games, %ld plies: SAN written and read back\n", games, plies);
 }
@@ -264,7 +266,6 @@ static void test_bad_games(void **state)
 int main(void)
 {
     engine_init();
-    test_shared_folder(shared, sizeof shared);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
         cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
