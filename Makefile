@@ -1,32 +1,49 @@
 # Janggun build. `make` builds ./janggun optimised for this machine; `make test` builds and runs every
 # test; `make run` builds and starts the engine. Missing Debian packages are installed first.
+# ARCH=x86-64 (portable), x86-64-v2, x86-64-v3 (AVX2, BMI2) or x86-64-v4 (AVX-512) builds for other
+# machines; OUT=DIR puts the binaries in DIR instead of the source tree.
 
 CC       := gcc
 MODE     ?= release
-BUILD    := build/$(MODE)
+ARCH     ?= native
+OUT      ?= .
+PREFIX   ?= /usr/local
 WARN     := -std=c17 -Wall -Wextra -Wshadow -Wstrict-prototypes
 DEPFLAGS := -MMD -MP
 
+ifeq ($(ARCH),native)
+  BUILD  := build/$(MODE)
+  MARCH  := -march=native
+else ifneq ($(filter $(ARCH),x86-64 x86-64-v2 x86-64-v3 x86-64-v4),)
+  BUILD  := build/$(MODE)-$(ARCH)
+  MARCH  := -march=$(ARCH) -mtune=generic
+else
+  $(error ARCH must be native, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4)
+endif
+
 ifeq ($(MODE),release)
-  OPT    := -O3 -march=native -DNDEBUG
+  OPT    := -O3 $(MARCH) -DNDEBUG
   LIBS   := -ljemalloc
-  BIN    := janggun
+  SUFFIX :=
 else ifeq ($(MODE),asan)
-  OPT    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  OPT    := -O1 -g $(MARCH) -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
   LDOPT  := -fsanitize=address,undefined
-  BIN    := janggun-asan
+  SUFFIX := -asan
 else ifeq ($(MODE),tsan)
-  OPT    := -O1 -g -fsanitize=thread
+  OPT    := -O1 -g $(MARCH) -fsanitize=thread
   LDOPT  := -fsanitize=thread
-  BIN    := janggun-tsan
+  SUFFIX := -tsan
 else
   $(error MODE must be release, asan or tsan)
 endif
+BIN       := $(OUT)/janggun$(SUFFIX)
+MATCH_BIN := $(OUT)/janggun-match$(SUFFIX)
+TUNE_BIN  := $(OUT)/janggun-tune$(SUFFIX)
 
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
 
-ENGINE_SRC   := engine/datafile.c engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
+ENGINE_SRC   := engine/version.c engine/datafile.c engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
                 engine/perft.c engine/referee.c engine/game.c engine/record.c engine/gib.c engine/pgn.c \
                 engine/epd.c
 EVAL_SRC     := $(wildcard eval/*.c)
@@ -43,14 +60,12 @@ LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BU
 MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
-MATCH_BIN    := $(patsubst janggun%,janggun-match%,$(BIN))
-TUNE_BIN     := $(patsubst janggun%,janggun-tune%,$(BIN))
 
 DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
 
 .SECONDARY:
 
-.PHONY: all deps run test perft-full bench-perft asan test-asan tsan test-tsan format clean weights-check
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format clean weights-check
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
@@ -66,19 +81,35 @@ deps:
 	  || { echo "deps: could not install$$missing"; exit 1; }; fi
 
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
+	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -llzma -lpthread -lm
 
 # janggun-match, the tournament runner: the engine core and bench/match/ only (no search or protocol).
 $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
+	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
 
 # janggun-tune, Texel tuning of the weight file on real games (bench/tune.c): engine and eval only.
 $(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
+	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The version, from `git describe` (see engine/version.h); only engine/version.o depends on it, through
+# a stamp rewritten when the text changes.
+BASE_VERSION := 0.2
+VERSION := $(shell v=$$(git -C "$(CURDIR)" describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) \
+             && echo "$${v\#v}" && exit; h=$$(git -C "$(CURDIR)" describe --always --dirty 2>/dev/null) \
+             && echo "$(BASE_VERSION)-g$$h" && exit; echo "$(BASE_VERSION)")
+
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(dir $@); echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+
+$(BUILD)/engine/version.o: CFLAGS += -DJANGGUN_VERSION='"$(VERSION)"'
+$(BUILD)/engine/version.o: $(BUILD)/version.stamp
 
 # The evaluation's weight file is embedded by eval/weights_blob.c (.incbin). There must be exactly one,
 # named nets/janggun-<first 12 hex digits of its sha256>.weights. An edit or a rename rebuilds the
@@ -94,6 +125,11 @@ $(BUILD)/weights.name: weights-check
 $(BUILD)/eval/weights_blob.o: CFLAGS += -DJANGGUN_WEIGHTS='"$(WEIGHTS)"'
 $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
 
+# janggun-match embeds the shipped openings file (bench/match/openings_blob.c).
+OPENINGS := bench/data/openings.epd
+$(BUILD)/bench/match/openings_blob.o: CFLAGS += -DJANGGUN_OPENINGS='"$(OPENINGS)"'
+$(BUILD)/bench/match/openings_blob.o: $(OPENINGS)
+
 # Tests find their data (tests/data/, bench/data/) through the source tree's absolute path.
 $(BUILD)/tests/%.o: CFLAGS += -DJANGGUN_SOURCE_ROOT='"$(CURDIR)"'
 
@@ -104,11 +140,20 @@ $(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
 
 # The main job: the protocol loop on standard input (UCI, or UCCI after `ucci`).
 run: all
-	./$(BIN)
+	$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TEST_BINS)
-	@tests/run.sh $(BUILD)/tests ./$(BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TEST_BINS)
+	@tests/run.sh $(BUILD)/tests $(BIN)
+
+# The engine, the tournament runner and the tuner in PREFIX/bin (DESTDIR for staged installs).
+install: all
+	install -d '$(DESTDIR)$(PREFIX)/bin'
+	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) '$(DESTDIR)$(PREFIX)/bin/'
+
+uninstall:
+	rm -f '$(DESTDIR)$(PREFIX)/bin/$(notdir $(BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(MATCH_BIN))' \
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))'
 
 asan:
 	@$(MAKE) --no-print-directory MODE=asan all
@@ -128,7 +173,7 @@ perft-full: deps
 	JANGGUN_PERFT_MAX_DEPTH=5 $(BUILD)/tests/test_perft
 
 bench-perft: all
-	@bench/perft_bench.sh ./$(BIN)
+	@bench/perft_bench.sh $(BIN)
 
 format:
 	clang-format -i engine/*.[ch] protocol/*.[ch] bench/match/*.[ch] tests/*.c

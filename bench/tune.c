@@ -25,7 +25,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/datafile.h"
 #include "../engine/move.h"
+#include "../engine/version.h"
 #include "../engine/movegen.h"
 #include "../eval/internal.h"
 
@@ -57,7 +59,8 @@ static void usage(FILE *out)
           "                    [--skip-plies N] [--max-games N] [--validation PCT] [--quiet-margin POINTS]\n"
           "                    [--min-count N] [--passes N] [--threads N] [--skip TERMS] [--k K] [--l2 L]\n"
           "                    [--tune-deom] [--no-pst]\n"
-          "Texel tuning of the evaluation weights on real games. Defaults: --games ../shared/games/games.jsonl,\n"
+          "Texel tuning of the evaluation weights on real games. Defaults: --games bench/data/games.jsonl.xz\n"
+          "(plain or xz-compressed JSON lines),\n"
           "--weights the one nets/janggun-*.weights, --seed 1, --per-game 10, --skip-plies 8, --validation 10,\n"
           "--quiet-margin 0, --min-count 200, --passes 40, --threads 2. --skip takes a comma-separated list of\n"
           "terminations whose games are left out: time, resign, count, unknown. Without --out the tuned file\n"
@@ -339,9 +342,11 @@ typedef struct {
 
 static void load_games(const Options *o, SampleList *out, LoadStats *ls)
 {
-    FILE *f = fopen(o->games_path, "r");
-    if (!f)
-        die("cannot open %s: %s", o->games_path, strerror(errno));
+    char err_open[600];
+    DataFile *file = datafile_open(o->games_path, err_open, sizeof err_open);
+    if (!file)
+        die("%s", err_open);
+    FILE *f = datafile_stream(file);
     char *line = NULL;
     size_t line_cap = 0;
     GameLine g = {0};
@@ -471,7 +476,8 @@ static void load_games(const Options *o, SampleList *out, LoadStats *ls)
     free(cand);
     free(pos);
     free(check);
-    fclose(f);
+    if (!datafile_close(file, err_open, sizeof err_open))
+        die("%s", err_open);
 }
 
 static void free_set(Set *set)
@@ -969,7 +975,7 @@ static char *read_file(const char *path, size_t *len)
 int main(int argc, char **argv)
 {
     Options o = {
-        .games_path = "../shared/games/games.jsonl",
+        .games_path = "bench/data/games.jsonl.xz",
         .seed = 1,
         .per_game = 10,
         .skip_plies = 8,
@@ -985,6 +991,9 @@ int main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("janggun-tune (Janggun %s)\n", janggun_version);
             return 0;
         } else if (!strcmp(a, "--tune-deom"))
             o.tune_deom = true;

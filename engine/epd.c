@@ -65,7 +65,7 @@ bool epd_parse_line(const char *line, EpdPosition *out, char *err, size_t err_si
             return fail(err, err_size, "the EPD %s is too long", names[i]);
     }
     char halfmove[16] = "0", fullmove[16] = "1";
-    /* FEN counters after the four fields, as in ../shared/perft/janggi.epd */
+    /* FEN counters after the four fields, as in tests/data/perft/janggi.epd */
     const char *save = p;
     char a[16], b[16];
     if (next_word(&p, a, sizeof a) && is_counter(a) && next_word(&p, b, sizeof b) && is_counter(b)) {

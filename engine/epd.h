@@ -1,6 +1,6 @@
 /* EPD: one position per line, the four FEN fields (board, side, two '-' fields), optionally the two
  * FEN counters, then operations `opcode operand ...;` (`bm Hc3; id "test 1";`). Both the standard form
- * and the form of ../shared/perft/janggi.epd (`FEN ;variant janggi ;D1 32`) are read. The operations
+ * and the form of tests/data/perft/janggi.epd (`FEN ;variant janggi ;D1 32`) are read. The operations
  * are kept as written; `hmvc` and `fmvn` set the counters. Depends on engine/ only. */
 #ifndef JANGGUN_EPD_H
 #define JANGGUN_EPD_H

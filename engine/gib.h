@@ -1,5 +1,5 @@
 /* GIB, the Korean game record format: reading (cp949 or UTF-8, many games per file), writing, and the
- * Korean move text `79졸78`. Conventions (../shared/games/README.md): a square is two digits, row then
+ * Korean move text `79졸78`. Conventions (bench/data/README.md): a square is two digits, row then
  * column, row 1 = Han's back rank ... 9, 0 = Cho's back rank, column 1-9 = files a-i; Kakao's
  * chess-like squares (`b9馬c7`, digit = rank - 1) are read too. A move is
  * `<from>[side]<piece><to>[타][captured piece][장군|멍군]`, a pass `한수쉼`; move numbers, comments in
@@ -35,7 +35,7 @@ void gib_move_text(const Position *pos, Move m, bool mark_check, char *buf);
 /* The GIB square of s, two digits (`79` is i4). */
 void gib_square_text(Square s, char buf[3]);
 
-/* The result and termination of a 대국결과 text, as ../shared/games/README.md maps them: result
+/* The result and termination of a 대국결과 text, as tests/data/result_mapping.tsv maps them: result
  * "cho", "han", "draw" or "unknown"; termination "normal", "resign", "time", "count", "draw" or
  * "unknown". NULL text (no tag) gives unknown, unknown. */
 void gib_result(const char *text, const char **result, const char **termination);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../engine/position.h"
+#include "../engine/version.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
 #include "analyze.h"
@@ -14,12 +15,25 @@
 
 static void print_usage(FILE *out)
 {
-    fputs("usage: janggun perft --depth N [--fen \"FEN\"] [--moves \"M1 M2 ...\"] [--variant NAME] [--divide]\n"
+    fputs("usage: janggun        (the UCI/UCCI protocol loop on standard input and output)\n"
+          "       janggun perft --depth N [--fen \"FEN\"] [--moves \"M1 M2 ...\"] [--variant NAME] [--divide]\n"
           "                     [--composed]   (accept more pieces of a kind than a set has)\n"
           "       janggun bench [depth]\n"
           "       janggun analyze (--fen \"FEN\" [--moves \"...\"] | --epd FILE | --gib FILE | --pgn FILE) ...\n"
-          "       janggun        (the UCI/UCCI protocol loop on standard input and output)\n",
+          "                       (janggun analyze --help lists its options)\n"
+          "       janggun --version | --help\n",
           out);
+}
+
+static void print_help(void)
+{
+    fputs("Janggun, a Janggi (Korean chess) engine.\n\n", stdout);
+    print_usage(stdout);
+    fputs("\nWith no arguments janggun reads engine commands on standard input, as a GUI sends them: UCI by\n"
+          "default, UCCI after `ucci`. Type `uci`, then `position startpos` and `go depth 12`; `quit` ends.\n"
+          "perft counts the moves to a depth; bench searches fixed positions (its node count is the\n"
+          "search's signature); analyze reviews positions and games (GIB, PGN, EPD). See README.md.\n",
+          stdout);
 }
 
 int main(int argc, char **argv)
@@ -29,8 +43,12 @@ int main(int argc, char **argv)
         return cli_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "analyze") == 0)
         return analyze_main(argc - 2, argv + 2);
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0)) {
-        print_usage(stdout);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)) {
+        print_help();
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("Janggun %s\n", janggun_version);
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "bench") != 0) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../engine/perft.h"
+#include "../engine/version.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
 #include "cli.h"
@@ -179,7 +180,7 @@ static void cmd_handshake(Session *s, Protocol proto)
     s->opts.value[OPTION_VARIANT] = option_defs[OPTION_VARIANT].def;
     reset_game(s);
     pthread_mutex_lock(&s->lock);
-    fprintf(s->out, "id name Janggun %s\nid author %s\n\n", JANGGUN_VERSION, JANGGUN_AUTHOR);
+    fprintf(s->out, "id name Janggun %s\nid author %s\n\n", janggun_version, JANGGUN_AUTHOR);
     options_print(proto, s->out);
     fputs(proto == PROTO_UCI ? "uciok\n" : "ucciok\n", s->out);
     fflush(s->out);
@@ -558,7 +559,7 @@ int uci_loop(int in_fd, FILE *out)
         free(in);
         return 1;
     }
-    say(s, "Janggun %s by %s", JANGGUN_VERSION, JANGGUN_AUTHOR);
+    say(s, "Janggun %s by %s", janggun_version, JANGGUN_AUTHOR);
 
     bool quit = false;
     for (;;) {

@@ -6,10 +6,6 @@
 
 #include <stdio.h>
 
-#ifndef JANGGUN_VERSION
-#define JANGGUN_VERSION "0.1"
-#endif
-#define JANGGUN_AUTHOR "the Janggun developers"
 
 /* Reads commands from `in_fd` until `quit` or the end of input, writing to `out`; returns the exit
  * status (0). search_init() must have been called. */

@@ -12,7 +12,8 @@ set -u
 . "$(dirname "$0")/cli_lib.bash"
 cli_start tests/cli_match.sh "$@"
 match="$(dirname "$bin")/$(basename "$bin" | sed 's/^janggun/janggun-match/')"
-fake="$(cd "$(dirname "$0")" && pwd)/fake_engine.sh"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fake="$root/tests/fake_engine.sh"
 need_executable "$match"
 
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
@@ -27,7 +28,7 @@ echo "$LIMIT_FEN" >"$tmp/limit.epd"
 # $tmp/NAME.pgn and the engine traffic in $tmp/NAME.log; the exit status in $rc.
 run() {
   local name=$1; shift
-  "$match" --pgn "$tmp/$name.pgn" --log "$tmp/$name.log" "$@" >"$tmp/$name.out" 2>&1
+  "$match" --openings startpos --pgn "$tmp/$name.pgn" --log "$tmp/$name.log" "$@" >"$tmp/$name.out" 2>&1
   rc=$?
 }
 
@@ -278,12 +279,42 @@ printf '%s\n' '{"id": "a", "start_fen": "'"$START_FEN"'", "moves": ["b1c3", "b10
   '{"moves": ["i4h4", "a7b7", "c4d4"], "start_fen": "'"$START_FEN"'", "nested": {"a": [1, 2, {"b": null}]}}' \
   '{"start_fen": "'"$START_FEN"'", "moves": ["e2e2"]}' >"$tmp/games.jsonl"
 duel jsonl "- - e2e2 e9e9" "- - e2e2 e9e9" --nodes 1000 --games 4 --openings file="$tmp/games.jsonl" plies=2 order=sequential
-if [ "$rc" -eq 0 ] && grep -q "2 openings" "$tmp/jsonl.out" && grep -q "openings left out: 0 already over, 1 too short, 1 duplicates" "$tmp/jsonl.out" \
+if [ "$rc" -eq 0 ] && grep -q "2 openings" "$tmp/jsonl.out" && grep -q "openings left out: 0 already over, 1 too short, 0 illegal under janggi rules, 1 duplicates" "$tmp/jsonl.out" \
    && [[ "$(movetext "$tmp/jsonl.pgn" 1)" == "1. b1c3 {book} 1... b10c8 {book} 2. e2e2 "* ]] \
    && [[ "$(movetext "$tmp/jsonl.pgn" 3)" == "1. i4h4 {book} 1... a7b7 {book} 2. e2e2 "* ]]; then
   pass "JSONL openings: the first 2 plies of each game, duplicates and short games left out"
 else fail "JSONL openings: the first 2 plies of each game, duplicates and short games left out" "$(head -3 "$tmp/jsonl.out")" \
   "$(movetext "$tmp/jsonl.pgn" 1)"; fi
+
+# A corpus game played on through a bikjang (b1c3 does not break the facing) is illegal under janggi
+# rules and is left out and counted; janggicasual has no bikjang and keeps it. A game reaching a
+# position already in the book by another move order is a duplicate.
+printf '%s\n' '{"start_fen": "'"$START_FEN"'", "moves": ["e4d4", "e7d7", "b1c3", "b10c8"]}' \
+  '{"start_fen": "'"$START_FEN"'", "moves": ["b1c3", "b10c8", "h1g3", "h10g8"]}' \
+  '{"start_fen": "'"$START_FEN"'", "moves": ["h1g3", "b10c8", "b1c3", "h10g8"]}' >"$tmp/bik.jsonl"
+duel bik "- - - e9e9 e2e2" "- - - e9e9 e2e2" --nodes 1000 --games 2 --openings file="$tmp/bik.jsonl" plies=3 order=sequential
+if [ "$rc" -eq 0 ] && grep -q "janggi rules, time control nodes=1000, 1 openings" "$tmp/bik.out" \
+   && grep -q "openings left out: 0 already over, 0 too short, 1 illegal under janggi rules, 1 duplicates" "$tmp/bik.out" \
+   && [[ "$(movetext "$tmp/bik.pgn" 1)" == "1. b1c3 {book} 1... b10c8 {book} 2. h1g3 {book} 2... e9e9 "* ]]; then
+  pass "JSONL openings: a game illegal under janggi rules is left out and counted; transpositions are duplicates"
+else fail "JSONL openings: a game illegal under janggi rules is left out and counted; transpositions are duplicates" \
+  "$(head -3 "$tmp/bik.out")" "$(movetext "$tmp/bik.pgn" 1)"; fi
+duel bik_casual "- - - e9e9 e2e2" "- - - e9e9 e2e2" --nodes 1000 --games 4 --openings file="$tmp/bik.jsonl" plies=3 \
+  order=sequential --variant janggicasual
+if [ "$rc" -eq 0 ] && grep -q "janggicasual rules, time control nodes=1000, 2 openings" "$tmp/bik_casual.out" \
+   && [[ "$(movetext "$tmp/bik_casual.pgn" 1)" == "1. e4d4 {book} 1... e7d7 {book} 2. b1c3 {book} "* ]]; then
+  pass "JSONL openings: the same game is kept under janggicasual rules"
+else fail "JSONL openings: the same game is kept under janggicasual rules" "$(head -3 "$tmp/bik_casual.out")"; fi
+printf '%s\n' '{"start_fen": "'"$START_FEN"'", "moves": ["b1c3", "b10c8"]}' | xz -c >"$tmp/games.jsonl.xz"
+duel xz "- - e2e2 e9e9" "- - e2e2 e9e9" --nodes 1000 --games 2 --openings file="$tmp/games.jsonl.xz" plies=2
+if [ "$rc" -eq 0 ] && [[ "$(movetext "$tmp/xz.pgn" 1)" == "1. b1c3 {book} 1... b10c8 {book} 2. e2e2 "* ]]; then
+  pass "JSONL openings read from an xz-compressed file"
+else fail "JSONL openings read from an xz-compressed file" "$(head -3 "$tmp/xz.out")"; fi
+head -c 300000 "$root/bench/data/games.jsonl.xz" >"$tmp/cut.jsonl.xz"
+run cut --engine "cmd=$fake e2e2" name=A --engine "cmd=$fake e2e2" name=B --nodes 10 --openings file="$tmp/cut.jsonl.xz"
+if [ "$rc" -eq 2 ] && grep -q "janggun-match: error: .*cut.jsonl.xz: truncated xz data" "$tmp/cut.out"; then
+  pass "a truncated compressed openings file is an error that names it"
+else fail "a truncated compressed openings file is an error that names it" "$(cat "$tmp/cut.out")"; fi
 
 printf '%s moves b1c3 a1a5\n' "$START_FEN" >"$tmp/bad.epd"
 run bad_epd --engine "cmd=$fake e2e2" name=A --engine "cmd=$fake e2e2" name=B --nodes 10 --openings file="$tmp/bad.epd"
@@ -350,6 +381,26 @@ grep -q "unknown engine setting 'nmae'" "$tmp/badkey.out" && [ "$rc" -eq 2 ] && 
   || fail "an unknown engine setting is an error" "$(cat "$tmp/badkey.out")"
 
 # ---- real engines ----
+
+# Without --openings the games start from the built-in openings file, shuffled by the seed.
+"$match" --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --nodes 100 --games 2 --pgn "$tmp/default.pgn" \
+  >"$tmp/default.out" 2>&1; rc=$?
+book=$(movetext "$tmp/default.pgn" 1 | grep -o '[a-i][0-9]*[a-i][0-9]* {book}' | sed 's/ {book}//' | tr '\n' ' ')
+fen=$(tag "$tmp/default.pgn" 1 FEN)
+lines=$(grep -vc '^#' "$root/bench/data/openings.epd")
+if [ "$rc" -eq 0 ] && grep -q "$lines openings shuffled (the built-in bench/data/openings.epd)" "$tmp/default.out" \
+   && [ "$(echo "$book" | wc -w)" -eq 8 ] && grep -qxF "$fen moves ${book% }" "$root/bench/data/openings.epd"; then
+  pass "the default openings: the built-in bench/data/openings.epd, 8 book plies of a line of that file"
+else fail "the default openings: the built-in bench/data/openings.epd, 8 book plies of a line of that file" \
+  "$(head -3 "$tmp/default.out")" "fen: $fen" "book: $book"; fi
+for v in janggi janggitraditional janggimodern janggicasual; do
+  "$match" --openings builtin order=sequential --variant $v --save-openings "$tmp/saved.epd" >"$tmp/saved.out" 2>&1; rc=$?
+  if [ "$rc" -eq 0 ] && grep -q "^# Left out: 0 already over, 0 too short, 0 illegal under $v rules, 0 reaching" "$tmp/saved.epd" \
+     && diff <(grep -v '^#' "$tmp/saved.epd") <(grep -v '^#' "$root/bench/data/openings.epd") >/dev/null; then
+    pass "the shipped openings replay under $v rules, none left out (--save-openings writes them back unchanged)"
+  else fail "the shipped openings replay under $v rules, none left out (--save-openings writes them back unchanged)" \
+    "$(cat "$tmp/saved.out")" "$(head -3 "$tmp/saved.epd")"; fi
+done
 
 fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 

@@ -10,11 +10,21 @@ need_executable "$bin"
 
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
 COMPOSED_FEN='4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1'
-USAGE='usage: janggun perft --depth N [--fen "FEN"] [--moves "M1 M2 ..."] [--variant NAME] [--divide]
+USAGE='usage: janggun        (the UCI/UCCI protocol loop on standard input and output)
+       janggun perft --depth N [--fen "FEN"] [--moves "M1 M2 ..."] [--variant NAME] [--divide]
                      [--composed]   (accept more pieces of a kind than a set has)
        janggun bench [depth]
        janggun analyze (--fen "FEN" [--moves "..."] | --epd FILE | --gib FILE | --pgn FILE) ...
-       janggun        (the UCI/UCCI protocol loop on standard input and output)'
+                       (janggun analyze --help lists its options)
+       janggun --version | --help'
+HELP="Janggun, a Janggi (Korean chess) engine.
+
+$USAGE
+
+With no arguments janggun reads engine commands on standard input, as a GUI sends them: UCI by
+default, UCCI after \`ucci\`. Type \`uci\`, then \`position startpos\` and \`go depth 12\`; \`quit\` ends.
+perft counts the moves to a depth; bench searches fixed positions (its node count is the
+search's signature); analyze reviews positions and games (GIB, PGN, EPD). See README.md."
 DEPTH_RANGE='--depth must be a number from 1 to 20'
 
 # `perft --depth 1 --divide` at the start position, exactly as janggun prints it.
@@ -192,7 +202,15 @@ check_error "unparsable move in --moves (ply 1, file j)" "unparsable move 'j1j2'
   perft --depth 1 --moves "j1j2"
 check "unknown subcommand" 2 "" "janggun: error: unknown command 'frobnicate'
 $USAGE" -- frobnicate --depth 1
-check "help prints the usage on stdout" 0 "$USAGE" "" -- --help
+check "--help prints the help on stdout" 0 "$HELP" "" -- --help
+check "-h is --help" 0 "$HELP" "" -- -h
+version=$("$bin" --version); rc=$?
+if [ "$rc" = 0 ] && [[ "$version" =~ ^Janggun\ [0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)?$ ]]; then
+  pass "--version: one line 'Janggun <version>', exit 0"
+else fail "--version: one line 'Janggun <version>', exit 0" "exit $rc, got: $version"; fi
+idname=$(printf 'uci\nquit\n' | "$bin" | grep '^id name ')
+if [ "$idname" = "id name Janggun ${version#Janggun }" ]; then pass "id name carries the same version"
+else fail "id name carries the same version" "got: $idname"; fi
 
 echo "cli_perft: $fails failed"
 [ "$fails" -eq 0 ]

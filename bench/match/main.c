@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../engine/position.h"
+#include "../../engine/version.h"
 #include "match.h"
 
 static void usage(FILE *out)
@@ -19,12 +20,19 @@ static void usage(FILE *out)
           "                     [--games N] [--format roundrobin|gauntlet] [--concurrency N]\n"
           "                     [--variant janggi|janggitraditional|janggimodern|janggicasual]\n"
           "                     [--openings file=PATH [format=epd|jsonl] [plies=N] [order=random|sequential]\n"
-          "                                 | setups | startpos] [--seed N]\n"
+          "                                 | builtin | setups | startpos] [--seed N]\n"
           "                     [--pgn FILE] [--log FILE] [--event NAME]\n"
           "                     [--resign movecount=N score=CP] [--draw movenumber=N movecount=N score=CP]\n"
           "                     [--sprt elo0=E elo1=E [alpha=A] [beta=B]]\n"
+          "       janggun-match --openings ... [--variant NAME] --save-openings FILE\n"
+          "       janggun-match --version | --help\n"
           "Times are in seconds (--margin in milliseconds). --games counts the games of each pairing of\n"
-          "engines; each opening is played twice with colours reversed. See README.md.\n",
+          "engines; each opening is played twice with colours reversed. Without --openings the games start\n"
+          "from the built-in openings: bench/data/openings.epd, the first 8 plies of real games, shuffled\n"
+          "with --seed. An openings file may be EPD (`FEN [moves ...]`) or JSON lines of games (the\n"
+          "\"start_fen\" and \"moves\" of each, as bench/data/games.jsonl.xz), plain or xz-compressed; corpus\n"
+          "games that are illegal under the --variant rules are left out and counted. --save-openings\n"
+          "writes the openings as EPD and exits. See README.md.\n",
           out);
 }
 
@@ -83,6 +91,35 @@ typedef struct {
     int count;
 } WordList;
 
+/* --save-openings: the book as EPD, with the command that made it at the top. */
+static int write_openings(const MatchConfig *cfg, const char *path, int argc, char **argv)
+{
+    OpeningBook book;
+    char err[400];
+    if (!openings_load(&cfg->openings, cfg->rules, &book, err, sizeof err))
+        return fail("%s", err);
+    char header[2048];
+    size_t used = (size_t)snprintf(header, sizeof header,
+                                   "Openings for janggun-match: %d positions from %s under %s rules, %s.\n"
+                                   "Left out: %d already over, %d too short, %d illegal under %s rules, %d reaching a "
+                                   "position already in the list.\nMade by:",
+                                   book.count, openings_source_text(&cfg->openings), cfg->rules->name,
+                                   cfg->openings.random ? "shuffled" : "in file order", book.skipped_over,
+                                   book.skipped_short, book.skipped_illegal, cfg->rules->name, book.duplicates);
+    for (int i = 0; i < argc && used < sizeof header; i++)
+        used += (size_t)snprintf(header + used, sizeof header - used, " %s", i ? argv[i] : "janggun-match");
+    FILE *out = fopen(path, "w");
+    bool ok = out && openings_write(&book, header, out);
+    if (out && fclose(out) != 0)
+        ok = false;
+    int count = book.count;
+    openings_free(&book);
+    if (!ok)
+        return fail("cannot write '%s': %s", path, strerror(errno));
+    printf("%d openings written to %s\n", count, path);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     engine_init();
@@ -95,7 +132,7 @@ int main(int argc, char **argv)
     cfg.tc.kind = TC_NONE;
     cfg.tc.margin_ms = 100;
     cfg.timeout_ms = 30000;
-    cfg.openings.source = OPENINGS_STARTPOS;
+    cfg.openings.source = OPENINGS_BUILTIN;
     cfg.openings.random = true;
     cfg.openings.seed = 1;
     cfg.event = "janggun-match";
@@ -104,6 +141,7 @@ int main(int argc, char **argv)
     WordList engines[64], each = {NULL, 0};
     int engine_count = 0;
     bool have_tc = false, have_st = false;
+    const char *save_openings = NULL;
     long v;
     char err[256];
     for (int i = 1; i < argc; i++) {
@@ -113,6 +151,10 @@ int main(int argc, char **argv)
         const char *arg = n >= 1 ? words[0] : NULL;
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             usage(stdout);
+            return 0;
+        }
+        if (strcmp(opt, "--version") == 0) {
+            printf("janggun-match (Janggun %s)\n", janggun_version);
             return 0;
         }
         if (strcmp(opt, "--engine") == 0 || strcmp(opt, "--each") == 0) {
@@ -138,14 +180,18 @@ int main(int argc, char **argv)
                     const char *w = words[k], *x;
                     if (strcmp(w, "setups") == 0)
                         cfg.openings.source = OPENINGS_SETUPS;
+                    else if (strcmp(w, "builtin") == 0)
+                        cfg.openings.source = OPENINGS_BUILTIN;
                     else if (strcmp(w, "startpos") == 0)
                         cfg.openings.source = OPENINGS_STARTPOS;
                     else if ((x = value_of(w, "file"))) {
                         cfg.openings.path = x;
                         if (!format_given) {
                             size_t len = strlen(x);
-                            bool json = (len > 6 && strcmp(x + len - 6, ".jsonl") == 0)
-                                        || (len > 5 && strcmp(x + len - 5, ".json") == 0);
+                            if (len > 3 && strcmp(x + len - 3, ".xz") == 0)
+                                len -= 3; /* the format is the compressed file's */
+                            bool json = (len > 6 && strncmp(x + len - 6, ".jsonl", 6) == 0)
+                                        || (len > 5 && strncmp(x + len - 5, ".json", 5) == 0);
                             cfg.openings.source = json ? OPENINGS_JSONL : OPENINGS_EPD;
                         }
                     } else if ((x = value_of(w, "format"))) {
@@ -165,7 +211,7 @@ int main(int argc, char **argv)
                             return fail("--openings order must be random or sequential, not '%s'", x);
                         cfg.openings.random = x[0] == 'r';
                     } else {
-                        return fail("--openings takes file=, format=, plies=, order=, setups or startpos, not '%s'", w);
+                        return fail("--openings takes file=, format=, plies=, order=, builtin, setups or startpos, not '%s'", w);
                     }
                 }
                 if ((cfg.openings.source == OPENINGS_EPD || cfg.openings.source == OPENINGS_JSONL) && !cfg.openings.path)
@@ -274,10 +320,14 @@ int main(int argc, char **argv)
             cfg.log_path = arg;
         } else if (strcmp(opt, "--event") == 0) {
             cfg.event = arg;
+        } else if (strcmp(opt, "--save-openings") == 0) {
+            save_openings = arg;
         } else {
             return fail("unknown option '%s' (see --help)", opt);
         }
     }
+    if (save_openings)
+        return write_openings(&cfg, save_openings, argc, argv);
     if (have_tc && have_st)
         return fail("give --tc or --st, not both");
     if (have_st)

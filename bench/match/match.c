@@ -683,12 +683,11 @@ int match_run(const MatchConfig *cfg)
     printf("janggun-match: %d engines, %s, %d games, %s rules, time control %s, %d openings%s (%s), concurrency %d\n",
            cfg->player_count, cfg->format == FORMAT_GAUNTLET ? "gauntlet" : "round robin", t.job_count,
            cfg->rules->name, t.tc_text, t.book.count, cfg->openings.random ? " shuffled" : "",
-           cfg->openings.path ? cfg->openings.path
-           : cfg->openings.source == OPENINGS_SETUPS ? "the 16 setups" : "the start position",
-           cfg->concurrency);
-    if (t.book.skipped_over || t.book.skipped_short || t.book.duplicates)
-        printf("openings left out: %d already over, %d too short, %d duplicates\n", t.book.skipped_over,
-               t.book.skipped_short, t.book.duplicates);
+           openings_source_text(&cfg->openings), cfg->concurrency);
+    if (t.book.skipped_over || t.book.skipped_short || t.book.skipped_illegal || t.book.duplicates)
+        printf("openings left out: %d already over, %d too short, %d illegal under %s rules, %d duplicates\n",
+               t.book.skipped_over, t.book.skipped_short, t.book.skipped_illegal, cfg->rules->name,
+               t.book.duplicates);
     fflush(stdout);
 
     nworkers = cfg->concurrency < t.job_count ? cfg->concurrency : t.job_count;

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/datafile.h"
 #include "../../engine/game.h"
+
+/* The shipped openings file, embedded at build time (openings_blob.c). */
+extern const char openings_builtin_blob[], openings_builtin_blob_end[];
 
 uint64_t openings_rng_next(uint64_t *state)
 {
@@ -24,23 +28,26 @@ void openings_free(OpeningBook *book)
     memset(book, 0, sizeof *book);
 }
 
+typedef enum { ADD_OK, ADD_ILLEGAL, ADD_ERROR } AddResult;
+
 /* Replays `moves` (at most max_plies of them; 0: all) from `fen` and adds the opening unless the
- * game is over. false with a message when the FEN or a move is bad. */
-static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const char *moves, int max_plies,
-                        const RuleSet *rules, char *err, size_t err_size)
+ * game is over. ADD_ILLEGAL (nothing added) when a move is illegal under the rules, ADD_ERROR when
+ * the FEN or a move's text is bad; both with a message. */
+static AddResult add_opening(OpeningBook *book, int *capacity, const char *fen, const char *moves, int max_plies,
+                             const RuleSet *rules, char *err, size_t err_size)
 {
     GameRecord game;
     char msg[160];
     if (!game_start(&game, fen, rules, FEN_ALLOW_EXTRA_PIECES, msg, sizeof msg)) {
         snprintf(err, err_size, "bad FEN: %s", msg);
-        return false;
+        return ADD_ERROR;
     }
     size_t len = strlen(moves);
     char *text = malloc(len * 2 + 2), *copy = malloc(len + 1);
     if (!text || !copy) {
         free(text), free(copy), game_free(&game);
         snprintf(err, err_size, "out of memory");
-        return false;
+        return ADD_ERROR;
     }
     memcpy(copy, moves, len + 1);
     text[0] = '\0';
@@ -59,7 +66,7 @@ static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const
             snprintf(err, err_size, "%s move '%s' at ply %d", r == MOVE_PARSE_SYNTAX ? "unparsable" : "illegal", tok,
                      plies + 1);
             free(text), free(copy), game_free(&game);
-            return false;
+            return r == MOVE_PARSE_SYNTAX ? ADD_ERROR : ADD_ILLEGAL;
         }
         char mt[MOVE_TEXT_SIZE];
         move_to_text(game.moves[plies], RANKS_FROM_1, mt);
@@ -70,7 +77,7 @@ static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const
     if (over || game_status(&game).result != GAME_ONGOING) {
         book->skipped_over++;
         free(text), game_free(&game);
-        return true;
+        return ADD_OK;
     }
     if (book->count == *capacity) {
         int cap = *capacity ? *capacity * 2 : 64;
@@ -78,7 +85,7 @@ static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const
         if (!items) {
             free(text), game_free(&game);
             snprintf(err, err_size, "out of memory");
-            return false;
+            return ADD_ERROR;
         }
         book->items = items;
         *capacity = cap;
@@ -87,8 +94,12 @@ static bool add_opening(OpeningBook *book, int *capacity, const char *fen, const
     snprintf(o->fen, sizeof o->fen, "%s", game.start_fen);
     o->moves = text;
     o->plies = plies;
+    char reached[128];
+    position_to_fen(&game.pos, reached, sizeof reached);
+    size_t fields = strcspn(reached, " ") + 2; /* the board, a blank and the side to move */
+    snprintf(o->reached, sizeof o->reached, "%.*s", (int)fields, reached);
     game_free(&game);
-    return true;
+    return ADD_OK;
 }
 
 /* ---- EPD ---- */
@@ -158,7 +169,7 @@ static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningB
         if (!parse_epd_line(r.line, fen, sizeof fen, &moves)) {
             snprintf(err, err_size, "%s:%ld: not a FEN line", config->path, r.lineno);
             ok = false;
-        } else if (!add_opening(book, cap, fen, moves ? moves : "", config->plies, rules, msg, sizeof msg)) {
+        } else if (add_opening(book, cap, fen, moves ? moves : "", config->plies, rules, msg, sizeof msg) != ADD_OK) {
             snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
             ok = false;
         }
@@ -370,9 +381,14 @@ static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, Openin
             ok = false;
         } else if (got < plies) {
             book->skipped_short++;
-        } else if (!add_opening(book, cap, fen, moves, plies, rules, msg, sizeof msg)) {
-            snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
-            ok = false;
+        } else {
+            AddResult added = add_opening(book, cap, fen, moves, plies, rules, msg, sizeof msg);
+            if (added == ADD_ILLEGAL) {
+                book->skipped_illegal++;
+            } else if (added == ADD_ERROR) {
+                snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
+                ok = false;
+            }
         }
     }
     free(r.line);
@@ -385,15 +401,13 @@ static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, Openin
 static int compare_openings(const void *a, const void *b)
 {
     const Opening *x = *(const Opening *const *)a, *y = *(const Opening *const *)b;
-    int c = strcmp(x->fen, y->fen);
-    if (c == 0)
-        c = strcmp(x->moves, y->moves);
+    int c = strcmp(x->reached, y->reached);
     if (c == 0)
         c = x < y ? -1 : x > y;
     return c;
 }
 
-/* Drops later copies of an opening, keeping the order of the first ones. */
+/* Drops the later openings that reach a position already reached, keeping the order of the first ones. */
 static bool drop_duplicates(OpeningBook *book)
 {
     if (book->count < 2)
@@ -408,7 +422,7 @@ static bool drop_duplicates(OpeningBook *book)
         sorted[i] = &book->items[i];
     qsort(sorted, (size_t)book->count, sizeof *sorted, compare_openings);
     for (int i = 1; i < book->count; i++)
-        if (strcmp(sorted[i]->fen, sorted[i - 1]->fen) == 0 && strcmp(sorted[i]->moves, sorted[i - 1]->moves) == 0)
+        if (strcmp(sorted[i]->reached, sorted[i - 1]->reached) == 0)
             dup[sorted[i] - book->items] = true;
     int kept = 0;
     for (int i = 0; i < book->count; i++) {
@@ -429,32 +443,50 @@ bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBoo
     memset(book, 0, sizeof *book);
     int cap = 0;
     bool ok = true;
+    const char *path = config->source == OPENINGS_BUILTIN ? openings_builtin_path : config->path;
     if (config->source == OPENINGS_STARTPOS) {
-        ok = add_opening(book, &cap, START_FEN, "", 0, rules, err, err_size);
+        ok = add_opening(book, &cap, START_FEN, "", 0, rules, err, err_size) == ADD_OK;
+    } else if (config->source == OPENINGS_BUILTIN) {
+        size_t size = (size_t)(openings_builtin_blob_end - openings_builtin_blob);
+        FILE *f = fmemopen((void *)openings_builtin_blob, size, "r");
+        if (!f) {
+            snprintf(err, err_size, "cannot read the built-in openings: %s", strerror(errno));
+            return false;
+        }
+        OpeningConfig builtin = *config;
+        builtin.path = path;
+        ok = load_epd(&builtin, rules, book, &cap, f, err, err_size);
+        fclose(f);
     } else if (config->source == OPENINGS_SETUPS) {
         static const char *const names[] = {"inner", "outer", "left", "right"};
         for (int cho = 0; cho < 4 && ok; cho++)
             for (int han = 0; han < 4 && ok; han++) {
                 char fen[128];
                 ok = setup_start_fen(names[cho], names[han], fen, sizeof fen, err, err_size)
-                     && add_opening(book, &cap, fen, "", 0, rules, err, err_size);
+                     && add_opening(book, &cap, fen, "", 0, rules, err, err_size) == ADD_OK;
             }
     } else {
-        FILE *f = fopen(config->path, "r");
-        if (!f) {
-            snprintf(err, err_size, "cannot read openings '%s': %s", config->path, strerror(errno));
+        char msg[600];
+        DataFile *file = datafile_open(config->path, msg, sizeof msg);
+        if (!file) {
+            snprintf(err, err_size, "openings: %s", msg);
             return false;
         }
+        FILE *f = datafile_stream(file);
         ok = config->source == OPENINGS_EPD ? load_epd(config, rules, book, &cap, f, err, err_size)
                                             : load_jsonl(config, rules, book, &cap, f, err, err_size);
-        fclose(f);
+        /* A broken compressed file also cuts its last line short: its own message says more. */
+        if (!datafile_close(file, msg, sizeof msg)) {
+            snprintf(err, err_size, "%s", msg);
+            ok = false;
+        }
     }
     if (ok && !drop_duplicates(book)) {
         snprintf(err, err_size, "out of memory");
         ok = false;
     }
     if (ok && book->count == 0) {
-        snprintf(err, err_size, "no usable opening in '%s'", config->path ? config->path : "the built-in list");
+        snprintf(err, err_size, "no usable opening in '%s'", path ? path : "the built-in list");
         ok = false;
     }
     if (!ok) {
@@ -471,4 +503,31 @@ bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBoo
         }
     }
     return true;
+}
+
+bool openings_write(const OpeningBook *book, const char *header, FILE *out)
+{
+    for (const char *line = header; line && *line;) {
+        size_t len = strcspn(line, "\n");
+        fprintf(out, "#%s%.*s\n", len ? " " : "", (int)len, line);
+        line += len + (line[len] == '\n');
+    }
+    for (int i = 0; i < book->count; i++) {
+        const Opening *o = &book->items[i];
+        fprintf(out, "%s%s%s\n", o->fen, o->plies ? " moves " : "", o->moves);
+    }
+    return fflush(out) == 0 && !ferror(out);
+}
+
+const char *openings_source_text(const OpeningConfig *config)
+{
+    static char builtin[300];
+    switch (config->source) {
+    case OPENINGS_BUILTIN:
+        snprintf(builtin, sizeof builtin, "the built-in %s", openings_builtin_path);
+        return builtin;
+    case OPENINGS_STARTPOS: return "the start position";
+    case OPENINGS_SETUPS: return "the 16 setups";
+    default: return config->path;
+    }
 }
