@@ -69,6 +69,21 @@ def check_end(e, game):
     if e['reason'] not in ('checkmate', 'bikjang', 'double pass', 'repetition', 'perpetual check', 'kakao repetition', 'move limit'):
         fail('bad reason %r' % (e,))
 
+def capped(score, side):
+    """README's loss rule: the score from the mover's side, clamped to +-1000; a mate is +-1000 and a
+    finished game +-1000 or 0."""
+    (k, v), = score.items()
+    x = max(-1000, min(1000, v)) if k == 'cp' else (1000 if v >= 0 else -1000) if k == 'mate' \
+        else {'1-0': 1000, '0-1': -1000, '1/2-1/2': 0}[v]
+    return x if side == 'cho' else -x
+
+def expected_loss(m):
+    if m['score_before'] is None or m['score_after'] is None:
+        return None
+    if m['best'] == m['move']:
+        return 0
+    return max(0, capped(m['score_before'], m['side']) - capped(m['score_after'], m['side']))
+
 def check_limits(l):
     if set(l) != {'depth', 'nodes', 'movetime_ms', 'multipv', 'threads'}:
         fail('limits keys %r' % sorted(l))
@@ -130,6 +145,8 @@ def check(o, notation):
             check_score(m['score_after'])
             if m['loss'] is not None and (not isinstance(m['loss'], int) or m['loss'] < 0):
                 fail('bad loss %r' % (m,))
+            if m['loss'] != expected_loss(m):
+                fail('ply %d: loss %r, README\'s rule gives %r (%r)' % (m['ply'], m['loss'], expected_loss(m), m))
             want = None if m['loss'] is None or m['loss'] < 50 else 'inaccuracy' if m['loss'] < 100 else 'mistake' if m['loss'] < 300 else 'blunder'
             if m['mark'] != want:
                 fail('mark %r for loss %r' % (m['mark'], m['loss']))

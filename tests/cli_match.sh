@@ -131,23 +131,25 @@ else fail "crash: B started three times (check, game 1, restart for game 2)" "st
 duel exit "b1c3 exit" "b1c3 exit" --nodes 1000 --games 1
 expect exit "an engine that exits mid-game loses as a crash" 1 1-0 crash "exited with status 3"
 
-duel timeout "b1c3 hang" "b1c3 hang" --tc 0.3 --margin 100 --games 1
-expect timeout "no answer on a 0.3 s clock: loss on time" 1 1-0 "time forfeit" \
-  "Han (B) lost on time: no move within 0.400 s (0.300 s left, 0.100 s margin)"
+# The clocks and margins below leave Cho's scripted first move (instant, but a loaded machine or a
+# sanitizer build of the runner can delay it by a few hundred milliseconds) far from any limit.
+duel timeout "b1c3 hang" "b1c3 hang" --tc 1 --margin 500 --games 1
+expect timeout "no answer on a 1 s clock: loss on time" 1 1-0 "time forfeit" \
+  "Han (B) lost on time: no move within 1.500 s (1.000 s left, 0.500 s margin)"
 
-duel late "b1c3 sleep:500:b10c8 c3b1" "b1c3 sleep:500:b10c8 c3b1" --tc 0.2 --margin 50 --games 2
+duel late "b1c3 sleep:1800:b10c8 c3b1" "b1c3 sleep:1800:b10c8 c3b1" --tc 1 --margin 500 --games 2
 expect late "a move after the clock ran out loses on time" 1 1-0 "time forfeit" "Han (B) lost on time"
 expect late "the late engine is not killed: its bestmove after stop is read, game 2 goes the same way" 2 1-0 \
   "time forfeit" "Han (A) lost on time"
 if grep -q ' A ! killed\| B ! killed' "$tmp/late.log"; then fail "late: no engine killed" "$(grep '!' "$tmp/late.log")"
 else pass "late: no engine killed (the bestmove after stop arrives within the grace)"; fi
 
-duel st_late "b1c3 sleep:500:b10c8" "b1c3 sleep:500:b10c8" --st 0.1 --margin 50 --games 1
+duel st_late "b1c3 sleep:2000:b10c8" "b1c3 sleep:2000:b10c8" --st 0.5 --margin 500 --games 1
 expect st_late "fixed time per move: a move over the time plus margin loses on time" 1 1-0 "time forfeit"
 
-duel hang "b1c3 hang" "b1c3 hang" --nodes 1000 --timeout 0.4 --games 1
+duel hang "b1c3 hang" "b1c3 hang" --nodes 1000 --timeout 1.5 --games 1
 expect hang "no clock: an engine that does not move within --timeout loses by hang" 1 1-0 hang \
-  "Han (B) did not move within 0.400 s"
+  "Han (B) did not move within 1.500 s"
 
 duel bad_variant "e2e2" "e2e2" --nodes 10 --variant janggimodern
 run bad_variant --engine "cmd=$fake --variants janggi e2e2" name=A --engine "cmd=$fake e2e2" name=B \
@@ -379,6 +381,12 @@ grep -q "both named 'fake_engine.sh'" "$tmp/samename.out" && [ "$rc" -eq 2 ] && 
 run badkey --engine "cmd=$fake" nmae=A --engine "cmd=$fake" name=B --nodes 10
 grep -q "unknown engine setting 'nmae'" "$tmp/badkey.out" && [ "$rc" -eq 2 ] && pass "an unknown engine setting is an error" \
   || fail "an unknown engine setting is an error" "$(cat "$tmp/badkey.out")"
+
+# ---- the statistics' reference values ----
+
+if out=$(python3 "$root/tests/match_reference.py" --check 2>&1); then
+  pass "tests/match_reference.py reproduces every Elo, LOS and SPRT reference value of test_match.c"
+else fail "tests/match_reference.py reproduces every Elo, LOS and SPRT reference value of test_match.c" "$(tail -3 <<<"$out")"; fi
 
 # ---- real engines ----
 

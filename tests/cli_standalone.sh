@@ -44,7 +44,7 @@ if [ "$mode" = unknown ]; then
 else
   prefix="$tmp/prefix with space"
   make -C "$root" -s --no-print-directory MODE=$mode install PREFIX="$prefix" >"$tmp/install.out" 2>&1; rc=$?
-  installed=$(cd "$prefix/bin" 2>/dev/null && ls | tr '\n' ' ')
+  installed=$(cd "$prefix/bin" 2>/dev/null && ls | LC_ALL=C sort | tr '\n' ' ')
   if [ "$rc" = 0 ] && [ "$installed" = "janggun$suffix janggun-match$suffix janggun-tune$suffix " ] \
      && [ "$("$prefix/bin/janggun$suffix" --version)" = "$version" ] \
      && [ "$(printf 'uci\nquit\n' | "$prefix/bin/janggun$suffix" | grep -c '^uciok$')" = 1 ]; then

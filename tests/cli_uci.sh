@@ -461,7 +461,7 @@ session_ok "being mated" && expect_value "being mated in 1: score mate -1" "mate
 # --- Commands while a search runs ----------------------------------------------------------------------
 
 session "go infinite
-@sleep 0.3
+@wait 1 ^info depth
 isready
 @wait 1 ^readyok
 @sleep 0.2
@@ -473,18 +473,18 @@ expect_lines "go infinite: isready answered at once during the search; stop ends
 grep -aq '^bestmove' <(sed -n '1,/^readyok$/p' "$tmp/body") && fail "go infinite: no bestmove before stop" "$(cat "$tmp/body")"
 
 session "go infinite
-@sleep 0.3
+@wait 1 ^info depth
 quit"
 expect_lines "quit during go infinite: the search stops, bestmove is printed, exit 0" "^info depth" "^bestmove [a-i]"
 
 session "position startpos moves b1c3
 go infinite
-@sleep 0.3"
+@wait 1 ^info depth"
 expect_lines "end of input during go infinite: the search stops, bestmove is printed, exit 0" "^info depth" "^bestmove [a-i]"
 
 session "position startpos moves b1c3
 go depth 60
-@sleep 0.3"
+@wait 1 ^info depth"
 expect_lines "end of input during go depth 60: stops at once with a bestmove, exit 0" "^info depth" "^bestmove [a-i]"
 
 session "go ponder movetime 200
@@ -621,9 +621,32 @@ done
 
 # --- eval ----------------------------------------------------------------------------------------------
 
+# The start position's breakdown exactly: both sides alike, so every total but the deom's is 0.
+weights=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.weights | xargs -n1 basename)
 session "eval
 isready"
-expect_lines "eval: prints the evaluation breakdown, then keeps serving" "." "^readyok$"
+expect_body "eval: the start position's breakdown exactly, then keeps serving" "Janggun evaluation (weights $weights, rules janggi, Cho to move)
+
+          Term |     Cho     Han |   Total
+---------------+-----------------+--------
+      Material |   63.04   63.04 |    0.00
+  Piece-square |   -0.77   -0.77 |    0.00
+      Mobility |    0.45    0.45 |    0.00
+ Palace safety |    0.00    0.00 |    0.00
+      Counting |      --    0.15 |   -0.15
+---------------+-----------------+--------
+         Total |                 |   -0.15
+
+Counting: Han's deom 0.15; a count now: Han wins; move limit 0 of 100 plies, blend 0%; pass or bikjang blend 0%
+Final evaluation: -0.15 (Cho's point of view); -15 cp for the side to move (Cho)
+Material count: Cho 72, Han 72 + 1.5 deom = 73.5 (Han ahead)
+readyok"
+# After a capture (a chariot takes the last soldier): Cho ahead in material and in the final evaluation.
+session "position fen 3k5/9/9/9/9/9/p8/R8/4K4/9 w - - 0 1 moves a3a4
+eval
+isready"
+expect_lines "eval: after Cho takes the last Han soldier, Cho's material and a positive final evaluation" \
+  "^      Material \|  +[0-9.]+  +0\.00 \|  +[0-9.]+$" "^Final evaluation: [0-9]" "^Material count: Cho 13, Han 0 \+ 1\.5 deom = 1\.5 \(Cho ahead\)$" "^readyok$"
 
 echo "cli_uci: $fails failed"
 [ "$fails" -eq 0 ]

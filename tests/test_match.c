@@ -1,7 +1,8 @@
 /* janggun-match's pure parts: Elo, error bars, LOS and the pentanomial SPRT against reference values
- * computed independently (python3: the same formulas written out, the SPRT's constrained maximum
- * likelihood found by Newton's method instead of bisection); time controls and clocks; the PGN
- * writer field by field; EPD and JSONL openings. */
+ * computed independently by tests/match_reference.py (the same formulas written out in Python, the
+ * SPRT's constrained maximum likelihood found by Newton's method instead of bisection; cli_match.sh
+ * checks that it reproduces every value here); time controls and clocks; the PGN writer field by
+ * field; EPD and JSONL openings. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkstemp */
 #include <setjmp.h>
 #include <stdarg.h>

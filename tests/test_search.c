@@ -15,9 +15,13 @@
 #include "../eval/eval.h"
 #include "../search/search.h"
 
+enum { RECORDED_DEPTHS = 32, RECORDED_LINES = 4 };
+
 typedef struct {
     SearchInfo last;
     int infos;
+    Move first[RECORDED_DEPTHS][RECORDED_LINES + 1]; /* each line's first move, by depth and multipv */
+    int lines[RECORDED_DEPTHS];                      /* info lines reported at each depth */
     Move best, ponder;
     bool done;
 } Outcome_;
@@ -28,6 +32,11 @@ static void on_info(const SearchInfo *info, void *ctx)
     if (info->multipv == 1)
         o->last = *info;
     o->infos++;
+    if (info->depth >= 0 && info->depth < RECORDED_DEPTHS) {
+        o->lines[info->depth]++;
+        if (info->multipv >= 1 && info->multipv <= RECORDED_LINES && info->pv_length > 0)
+            o->first[info->depth][info->multipv] = info->pv[0];
+    }
 }
 
 static void on_bestmove(Move best, Move ponder, void *ctx)
@@ -154,6 +163,16 @@ static void test_searchmoves_and_multipv(void **state)
     l.multipv = 3;
     o = run(&g, l);
     assert_int_equal(o.infos, 3 * 4);
+    for (int d = 1; d <= 4; d++) {
+        assert_int_equal(o.lines[d], 3);
+        for (int k = 1; k <= 3; k++) {
+            if (o.first[d][k] == MOVE_NONE)
+                fail_msg("depth %d: no line %d", d, k);
+            for (int j = 1; j < k; j++)
+                if (o.first[d][j] == o.first[d][k])
+                    fail_msg("depth %d: lines %d and %d both start with the same move", d, j, k);
+        }
+    }
     game_free(&g);
 }
 
