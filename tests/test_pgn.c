@@ -1,5 +1,7 @@
-/* PGN (engine/pgn.h): Fairy-Stockfish's SAN for Janggi, written and read back at every ply of every
- * 20th game of the corpus (bench/data/games.jsonl.xz) (and FSF's own SAN examples); the other accepted move forms;
+/* PGN (engine/pgn.h): Fairy-Stockfish's SAN for Janggi: every legal move of 3,039 positions against the
+ * SAN the latest FSF writes for it (tests/data/fsf_san.tsv.xz, recorded by bench/fsf_reference.py),
+ * FSF's own SAN examples, and the SAN written and read back at every ply of every 20th game of the
+ * corpus (bench/data/games.jsonl.xz); the other accepted move forms;
  * pychess-variants style PGN with tags, comments, variations, NAGs, results and several games; UCI
  * movetext; and the messages for bad games, the rest of the file still read. */
 #define _POSIX_C_SOURCE 200809L
@@ -14,8 +16,10 @@
 
 #include <cmocka.h>
 
+#include "../engine/datafile.h"
 #include "../engine/game.h"
 #include "../engine/move.h"
+#include "../engine/movegen.h"
 #include "../engine/pgn.h"
 #include "json_lite.h"
 #include "record_checks.h"
@@ -44,6 +48,76 @@ static void expect_san(const char *fen, const char *uci, const char *san)
     assert_int_equal(pgn_parse_move(&g.pos, san, &back), PGN_MOVE_OK);
     assert_int_equal(back, m);
     game_free(&g);
+}
+
+/* Whether a SAN names part of the origin (file, rank or square) between the piece and the destination. */
+static bool names_origin(const char *san)
+{
+    size_t n = strcspn(san, "+#");
+    size_t dest = n >= 3 && san[n - 2] == '1' && san[n - 1] == '0' ? n - 3 : n - 2; /* a10 or a9 */
+    size_t from = 1, to = dest > 0 && san[dest - 1] == 'x' ? dest - 1 : dest;
+    return to > from;
+}
+
+/* Each line: a rule set, a FEN and every legal move there with FSF's SAN (`uci=san ...`). Janggun must
+ * have the same legal moves, write the same SAN for each, and read each SAN back as the move. */
+static void test_fsf_san(void **state)
+{
+    (void)state;
+    char path[1200], err[700];
+    test_data_path(path, sizeof path, "tests/data/fsf_san.tsv.xz");
+    DataFile *file = datafile_open(path, err, sizeof err);
+    if (!file)
+        fail_msg("%s", err);
+    char *line = NULL;
+    size_t cap = 0;
+    int positions = 0, moves = 0, disambiguated = 0, checks = 0, captures = 0, mismatches = 0;
+    while (getline(&line, &cap, datafile_stream(file)) > 0) {
+        line[strcspn(line, "\n")] = '\0';
+        char *save = NULL, *variant = strtok_r(line, "\t", &save), *fen = strtok_r(NULL, "\t", &save),
+             *pairs = strtok_r(NULL, "\t", &save);
+        assert_non_null(pairs);
+        Position pos;
+        if (!position_set_fen(&pos, fen, rules_by_name(variant), FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
+            fail_msg("line %d: bad FEN %s: %s", positions + 1, fen, err);
+        MoveList legal;
+        movegen_legal(&pos, &legal);
+        int listed = 0;
+        char *psave = NULL;
+        for (char *pair = strtok_r(pairs, " ", &psave); pair; pair = strtok_r(NULL, " ", &psave)) {
+            char *san = strchr(pair, '=');
+            assert_non_null(san);
+            *san++ = '\0';
+            Move m;
+            if (move_parse(&pos, pair, RANKS_FROM_1, &m) != MOVE_PARSE_OK)
+                fail_msg("%s: FSF's move %s is not legal for Janggun", fen, pair);
+            char text[PGN_SAN_SIZE];
+            pgn_move_to_san(&pos, m, text);
+            Move back = MOVE_NONE;
+            PgnMoveResult r = pgn_parse_move(&pos, san, &back);
+            if ((strcmp(text, san) != 0 || r != PGN_MOVE_OK || back != m) && ++mismatches <= 10)
+                print_error("%s: %s is %s for FSF, %s for Janggun (read back: %s)\n", fen, pair, san, text,
+                            r == PGN_MOVE_OK && back == m ? "the same move" : "not the move");
+            listed++;
+            disambiguated += san[0] != 'P' && names_origin(san);
+            checks += strchr(san, '+') != NULL;
+            captures += strchr(san, 'x') != NULL;
+        }
+        if (listed != legal.count)
+            fail_msg("%s: FSF lists %d legal moves, Janggun %d", fen, listed, legal.count);
+        moves += listed;
+        positions++;
+    }
+    free(line);
+    if (!datafile_close(file, err, sizeof err))
+        fail_msg("%s", err);
+    print_message("%d positions, %d moves (%d checks, %d captures, %d pieces other than soldiers named with "
+                  "their file, rank or square): FSF's SAN written and read back\n",
+                  positions, moves, checks, captures, disambiguated);
+    if (mismatches)
+        fail_msg("%d moves written differently from FSF's SAN (first 10 above)", mismatches);
+    assert_int_equal(positions, 3039);
+    assert_true(disambiguated > 1000);
 }
 
 static void expect_read(const char *fen, const char *text, PgnMoveResult result, const char *uci)
@@ -267,7 +341,7 @@ int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
+        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_fsf_san),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
         cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,9 @@
  * FSF is required: $FAIRY_STOCKFISH, else /usr/games/fairy-stockfish; without it the tests fail.
  * Environment: JANGGUN_REFEREE_GAMES (games per rule set, default 200), JANGGUN_REFEREE_SEED (decimal
  * or 0x hex). Each game has its own generator seeded from (seed, rule set, game number), printed on a
- * mismatch. */
+ * mismatch. JANGGUN_REFEREE_DUMP=FILE appends every game that janggun ends optionally to FILE, one per
+ * line (`variant<TAB>start FEN<TAB>moves<TAB>result<TAB>reason`): the input from which
+ * bench/fsf_game_ends.py records the latest FSF's claims (tests/data/fsf_game_ends.tsv.xz). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -50,6 +52,18 @@ enum {
 static const uint64_t DEFAULT_SEED = 0x5265666572656531ull; /* "Referee1" */
 
 static int games_per_rule_set = DEFAULT_GAMES;
+static FILE *dump; /* JANGGUN_REFEREE_DUMP */
+
+static void dump_game(const char *variant, const GameRecord *g, GameStatus status)
+{
+    char text[MOVE_TEXT_SIZE];
+    fprintf(dump, "%s\t%s\t", variant, g->start_fen);
+    for (int i = 0; i < g->length; i++) {
+        move_to_text(g->moves[i], RANKS_FROM_1, text);
+        fprintf(dump, "%s%s", i ? " " : "", text);
+    }
+    fprintf(dump, "\t%s\t%s\n", game_result_name(status.result), end_reason_name(status.reason));
+}
 static uint64_t base_seed = DEFAULT_SEED;
 
 static uint64_t game_seed(int rule_set, int game)
@@ -464,6 +478,8 @@ static void test_rule_set(void **state)
         }
         t.games++;
         t.plies += g.length;
+        if (dump && status.result != GAME_ONGOING && !status.immediate)
+            dump_game(c->variant, &g, status);
         t.ended[status.reason]++;
         t.by_style[style][status.reason]++;
         if (status.by_counting) {
@@ -579,11 +595,21 @@ int main(void)
             return 1;
         }
     }
+    env = getenv("JANGGUN_REFEREE_DUMP");
+    if (env && *env && !(dump = fopen(env, "a"))) {
+        fprintf(stderr, "test_referee_fsf: cannot write JANGGUN_REFEREE_DUMP '%s'\n", env);
+        return 1;
+    }
     printf("test_referee_fsf: %d games per rule set, seed 0x%016llx (JANGGUN_REFEREE_GAMES, JANGGUN_REFEREE_SEED)\n",
            games_per_rule_set, (unsigned long long)base_seed);
     fflush(stdout);
     struct CMUnitTest tests[4];
     for (int i = 0; i < 4; i++)
         tests[i] = (struct CMUnitTest){cases[i].variant, test_rule_set, NULL, NULL, (void *)&cases[i]};
-    return _cmocka_run_group_tests("referee_fsf", tests, 4, NULL, NULL);
+    int status = _cmocka_run_group_tests("referee_fsf", tests, 4, NULL, NULL);
+    if (dump && fclose(dump) != 0) {
+        fprintf(stderr, "test_referee_fsf: cannot write JANGGUN_REFEREE_DUMP\n");
+        return 1;
+    }
+    return status;
 }
