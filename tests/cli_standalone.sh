@@ -45,7 +45,8 @@ else
   prefix="$tmp/prefix with space"
   make -C "$root" -s --no-print-directory MODE=$mode install PREFIX="$prefix" >"$tmp/install.out" 2>&1; rc=$?
   installed=$(cd "$prefix/bin" 2>/dev/null && ls | LC_ALL=C sort | tr '\n' ' ')
-  if [ "$rc" = 0 ] && [ "$installed" = "janggun$suffix janggun-match$suffix janggun-tune$suffix " ] \
+  want=$(printf '%s\n' "janggun$suffix" "janggun-match$suffix" "janggun-tune$suffix" | LC_ALL=C sort | tr '\n' ' ')
+  if [ "$rc" = 0 ] && [ "$installed" = "$want" ] \
      && [ "$("$prefix/bin/janggun$suffix" --version)" = "$version" ] \
      && [ "$(printf 'uci\nquit\n' | "$prefix/bin/janggun$suffix" | grep -c '^uciok$')" = 1 ]; then
     pass "make install PREFIX=...: the three programs in PREFIX/bin, the engine runs from there"
