@@ -43,9 +43,13 @@ TUNE_BIN  := $(OUT)/janggun-tune$(SUFFIX)
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
 
-ENGINE_SRC   := engine/version.c engine/datafile.c engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c \
-                engine/perft.c engine/referee.c engine/game.c engine/record.c engine/gib.c engine/pgn.c \
-                engine/epd.c
+# The engine's ground floor (engine/base/), its rules core, then the game-record formats above the
+# core (engine/records/, which the core never includes).
+BASE_SRC     := $(wildcard engine/base/*.c)
+CORE_SRC     := engine/bitboard.c engine/position.c engine/rules.c engine/movegen.c engine/move.c engine/perft.c \
+                engine/referee.c engine/game.c
+RECORDS_SRC  := $(wildcard engine/records/*.c)
+ENGINE_SRC   := $(BASE_SRC) $(CORE_SRC) $(RECORDS_SRC)
 EVAL_SRC     := $(wildcard eval/*.c)
 SEARCH_SRC   := $(wildcard search/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
@@ -98,7 +102,7 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-# The version, from `git describe` (see engine/version.h); only engine/version.o depends on it, through
+# The version, from `git describe` (see engine/base/version.h); only engine/version.o depends on it, through
 # a stamp rewritten when the text changes.
 BASE_VERSION := 0.2
 VERSION := $(shell v=$$(git -C "$(CURDIR)" describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) \
@@ -108,8 +112,8 @@ VERSION := $(shell v=$$(git -C "$(CURDIR)" describe --tags --match 'v[0-9]*' --d
 $(BUILD)/version.stamp: FORCE
 	@mkdir -p $(dir $@); echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
-$(BUILD)/engine/version.o: CFLAGS += -DJANGGUN_VERSION='"$(VERSION)"'
-$(BUILD)/engine/version.o: $(BUILD)/version.stamp
+$(BUILD)/engine/base/version.o: CFLAGS += -DJANGGUN_VERSION='"$(VERSION)"'
+$(BUILD)/engine/base/version.o: $(BUILD)/version.stamp
 
 # The evaluation's weight file is embedded by eval/weights_blob.c (.incbin). There must be exactly one,
 # named nets/janggun-<first 12 hex digits of its sha256>.weights. An edit or a rename rebuilds the

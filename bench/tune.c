@@ -25,9 +25,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 #include "../engine/move.h"
-#include "../engine/version.h"
+#include "../engine/base/version.h"
 #include "../engine/movegen.h"
 #include "../eval/internal.h"
 
@@ -51,7 +51,7 @@ typedef struct {
     bool skip_time, skip_resign, skip_count, skip_unknown_term;
     bool tune_deom;
     bool tune_pst;
-} Options;
+} TuneOptions;
 
 static void usage(FILE *out)
 {
@@ -340,7 +340,7 @@ typedef struct {
     long candidates, not_quiet, train_games, val_games;
 } LoadStats;
 
-static void load_games(const Options *o, SampleList *out, LoadStats *ls)
+static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
 {
     char err_open[600];
     DataFile *file = datafile_open(o->games_path, err_open, sizeof err_open);
@@ -726,7 +726,7 @@ static void build_pst_index(const Set *set, PstIndex *ix)
 static const char *const TYPE_NAMES[PST_TYPES] = {"soldier", "guard", "elephant", "horse", "cannon", "chariot",
                                                   "general"};
 
-static void build_params(EvalWeights *w, const Options *o, const PstIndex *ix, ParamList *pl)
+static void build_params(EvalWeights *w, const TuneOptions *o, const PstIndex *ix, ParamList *pl)
 {
     char name[40];
     for (int t = 0; t < VALUED_TYPES; t++) {
@@ -974,7 +974,7 @@ static char *read_file(const char *path, size_t *len)
 
 int main(int argc, char **argv)
 {
-    Options o = {
+    TuneOptions o = {
         .games_path = "bench/data/games.jsonl.xz",
         .seed = 1,
         .per_game = 10,

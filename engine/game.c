@@ -7,7 +7,7 @@
 
 #include "movegen.h"
 
-bool game_start(GameRecord *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err, size_t err_size)
+bool game_start(Game *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err, size_t err_size)
 {
     memset(game, 0, sizeof *game);
     if (!position_set_fen(&game->pos, fen, rules, flags, err, err_size))
@@ -16,7 +16,7 @@ bool game_start(GameRecord *game, const char *fen, const RuleSet *rules, FenFlag
     return true;
 }
 
-void game_free(GameRecord *game)
+void game_free(Game *game)
 {
     free(game->moves);
     free(game->states);
@@ -26,7 +26,7 @@ void game_free(GameRecord *game)
 }
 
 /* Grows the arrays; the state chain is relinked since the states may have moved. */
-static bool reserve(GameRecord *game)
+static bool reserve(Game *game)
 {
     if (game->length < game->capacity)
         return true;
@@ -46,7 +46,7 @@ static bool reserve(GameRecord *game)
     return true;
 }
 
-bool game_play(GameRecord *game, Move m)
+bool game_play(Game *game, Move m)
 {
     if (!movegen_contains_legal(&game->pos, m) || !reserve(game))
         return false;
@@ -56,7 +56,7 @@ bool game_play(GameRecord *game, Move m)
     return true;
 }
 
-MoveParseResult game_play_text(GameRecord *game, const char *text, RankBase base)
+MoveParseResult game_play_text(Game *game, const char *text, RankBase base)
 {
     Move m;
     MoveParseResult r = move_parse(&game->pos, text, base, &m);
@@ -65,7 +65,7 @@ MoveParseResult game_play_text(GameRecord *game, const char *text, RankBase base
     return r;
 }
 
-bool game_undo(GameRecord *game)
+bool game_undo(Game *game)
 {
     if (game->length == 0)
         return false;
@@ -74,7 +74,7 @@ bool game_undo(GameRecord *game)
     return true;
 }
 
-GameStatus game_status(const GameRecord *game)
+GameStatus game_status(const Game *game)
 {
     const Position *pos = &game->pos;
     GameStatus status = {GAME_ONGOING, END_NONE, false, false, referee_count_material(pos)};

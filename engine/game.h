@@ -1,6 +1,6 @@
 /* A game record: the start position and the moves played, with the state of every ply kept so the
  * referee can judge repetitions, passes and bikjang after each move. Also builds start positions
- * from the named horse/elephant setups. A GameRecord must not be copied (its states point into it). */
+ * from the named horse/elephant setups. A Game must not be copied (its states point into it). */
 #ifndef JANGGUN_GAME_H
 #define JANGGUN_GAME_H
 
@@ -13,7 +13,7 @@ typedef struct {
     Move *moves;
     StateInfo *states; /* states[i] follows moves[i] */
     int length, capacity;
-} GameRecord;
+} Game;
 
 typedef enum { GAME_ONGOING, GAME_CHO_WINS, GAME_HAN_WINS, GAME_DRAW } GameResult;
 
@@ -26,18 +26,18 @@ typedef struct {
 } GameStatus;
 
 /* Starts a record from a FEN (START_FEN for the usual start). false with a message on a bad FEN. */
-bool game_start(GameRecord *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err,
+bool game_start(Game *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err,
                 size_t err_size);
-void game_free(GameRecord *game);
+void game_free(Game *game);
 
 /* Plays a move; false (and nothing changes) unless it is legal. */
-bool game_play(GameRecord *game, Move m);
-MoveParseResult game_play_text(GameRecord *game, const char *text, RankBase base);
+bool game_play(Game *game, Move m);
+MoveParseResult game_play_text(Game *game, const char *text, RankBase base);
 /* Takes back the last move; false when there is none. */
-bool game_undo(GameRecord *game);
+bool game_undo(Game *game);
 
 /* The state of the game now, as the referee sees it. */
-GameStatus game_status(const GameRecord *game);
+GameStatus game_status(const Game *game);
 
 const char *game_result_name(GameResult result); /* "ongoing", "1-0", "0-1", "1/2-1/2" */
 

@@ -9,17 +9,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/epd.h"
-#include "../engine/gib.h"
+#include "../engine/records/epd.h"
+#include "../engine/records/gib.h"
 #include "../engine/move.h"
 #include "../engine/movegen.h"
-#include "../engine/pgn.h"
+#include "../engine/records/pgn.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
 
 enum { MAX_INPUTS = 64, MAX_DEPTH = 100 };
 
-/* ---- Options ---- */
+/* ---- AnalyzeOptions ---- */
 
 typedef enum { INPUT_FEN, INPUT_EPD, INPUT_GIB, INPUT_PGN } InputKind;
 static const char *const input_names[] = {"fen", "epd", "gib", "pgn"};
@@ -41,7 +41,7 @@ typedef struct {
     const RuleSet *rules;
     bool rules_given, json, korean;
     int progress; /* -1: when standard error is a terminal */
-} Options;
+} AnalyzeOptions;
 
 static const char usage_text[] =
     "usage: janggun analyze INPUT... [LIMITS] [OPTIONS]\n"
@@ -77,7 +77,7 @@ static bool read_number(const char *s, long long lo, long long hi, long long *ou
 }
 
 /* Returns -1 when the options are fine, else the exit status. */
-static int parse_options(int argc, char **argv, Options *o)
+static int parse_options(int argc, char **argv, AnalyzeOptions *o)
 {
     memset(o, 0, sizeof *o);
     o->multipv = 1;
@@ -354,7 +354,7 @@ typedef struct {
     const RuleSet *rules;
     char fen[RECORD_FEN_SIZE];
     EpdPosition *epd;   /* EPD positions */
-    RecordGame *game;   /* games (owned by a RecordList, or by the item for --fen) */
+    ParsedGame *game;   /* games (owned by a ParsedGameList, or by the item for --fen) */
     bool owns_game;
     char *message;      /* errors */
 } Item;
@@ -362,7 +362,7 @@ typedef struct {
 typedef struct {
     Item *items;
     int count, capacity;
-    RecordList *lists;
+    ParsedGameList *lists;
     int list_count;
     int failures;
 } Work;
@@ -446,25 +446,25 @@ static char *read_file(const char *path, size_t *len, char *err, size_t err_size
     return data;
 }
 
-static RecordList *new_list(Work *w)
+static ParsedGameList *new_list(Work *w)
 {
-    RecordList *lists = realloc(w->lists, (size_t)(w->list_count + 1) * sizeof *lists);
+    ParsedGameList *lists = realloc(w->lists, (size_t)(w->list_count + 1) * sizeof *lists);
     if (!lists) {
         fputs("janggun: error: out of memory\n", stderr);
         exit(2);
     }
     w->lists = lists;
-    RecordList *list = &w->lists[w->list_count++];
+    ParsedGameList *list = &w->lists[w->list_count++];
     memset(list, 0, sizeof *list);
     return list;
 }
 
 /* A --fen (or --moves) input: a position, or a game when moves are given. */
-static void load_fen(Work *w, const Input *in, const Options *o)
+static void load_fen(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     const char *fen = in->arg && strcmp(in->arg, "startpos") ? in->arg : START_FEN;
     const char *label = in->arg ? "--fen" : "--moves";
-    GameRecord g;
+    Game g;
     char err[200];
     if (!game_start(&g, fen, o->rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err)) {
         char msg[300];
@@ -480,7 +480,7 @@ static void load_fen(Work *w, const Input *in, const Options *o)
         game_free(&g);
         return;
     }
-    RecordGame *game = calloc(1, sizeof *game);
+    ParsedGame *game = calloc(1, sizeof *game);
     if (!game)
         exit(2);
     game->number = 1;
@@ -517,7 +517,7 @@ static void load_fen(Work *w, const Input *in, const Options *o)
     it->rules = o->rules;
 }
 
-static void load_epd(Work *w, const Input *in, const Options *o)
+static void load_epd(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     size_t len;
     char err[200];
@@ -570,7 +570,7 @@ static void load_epd(Work *w, const Input *in, const Options *o)
     free(text);
 }
 
-static void load_games(Work *w, const Input *in, const Options *o)
+static void load_games(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     size_t len;
     char err[200];
@@ -579,7 +579,7 @@ static void load_games(Work *w, const Input *in, const Options *o)
         add_error(w, in->kind, in->arg, NULL, 0, 0, err);
         return;
     }
-    RecordList *list = new_list(w);
+    ParsedGameList *list = new_list(w);
     if (in->kind == INPUT_GIB) {
         if (!gib_parse(data, len, o->rules, list, err, sizeof err))
             add_error(w, in->kind, in->arg, NULL, 0, 0, err);
@@ -590,7 +590,7 @@ static void load_games(Work *w, const Input *in, const Options *o)
     if (list->count == 0)
         add_error(w, in->kind, in->arg, NULL, 0, 0, "no game in the file");
     for (int i = 0; i < list->count; i++) {
-        RecordGame *game = &list->games[i];
+        ParsedGame *game = &list->games[i];
         if (!game->ok) {
             add_error(w, in->kind, in->arg, NULL, game->number, game->error_line ? game->error_line : game->line,
                       game->error);
@@ -636,7 +636,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     ((Searched *)ctx)->best = best;
 }
 
-static void run_search(const GameRecord *g, const Options *o, Searched *out)
+static void run_search(const Game *g, const AnalyzeOptions *o, Searched *out)
 {
     memset(out, 0, sizeof *out);
     int legal = movegen_count_legal(&g->pos);
@@ -801,7 +801,7 @@ static void end_text(const GameStatus *st, char *buf, size_t size)
                  end_reason_name(st->reason), st->by_counting ? ", decided by counting" : "", how, material);
 }
 
-static void limits_text(const Options *o, char *buf, size_t size)
+static void limits_text(const AnalyzeOptions *o, char *buf, size_t size)
 {
     int n = snprintf(buf, size, "per position:");
     if (o->depth)
@@ -812,14 +812,14 @@ static void limits_text(const Options *o, char *buf, size_t size)
         snprintf(buf + n, size - (size_t)n, " movetime %lld ms", (long long)o->movetime);
 }
 
-static void limits_json(Buf *b, const Options *o)
+static void limits_json(Buf *b, const AnalyzeOptions *o)
 {
     buf_printf(b, "{\"depth\":%d,\"nodes\":%llu,\"movetime_ms\":%lld,\"multipv\":%d,\"threads\":%d}", o->depth,
                (unsigned long long)o->nodes, (long long)o->movetime, o->multipv, o->threads);
 }
 
 /* The multipv lines of a search, best first. */
-static void lines_output(Buf *b, const Position *pos, const Searched *s, const Options *o)
+static void lines_output(Buf *b, const Position *pos, const Searched *s, const AnalyzeOptions *o)
 {
     bool first = true;
     for (int k = 0; k < s->count; k++) {
@@ -847,9 +847,9 @@ static void lines_output(Buf *b, const Position *pos, const Searched *s, const O
 
 /* ---- Positions ---- */
 
-static void analyze_position(const Item *it, const Options *o, Buf *b)
+static void analyze_position(const Item *it, const AnalyzeOptions *o, Buf *b)
 {
-    GameRecord g;
+    Game g;
     char err[200];
     game_start(&g, it->fen, it->rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err);
     const Position *pos = &g.pos;
@@ -996,9 +996,9 @@ static int mark_of(int loss)
     return loss >= ANALYZE_BLUNDER ? 2 : loss >= ANALYZE_MISTAKE ? 1 : loss >= ANALYZE_INACCURACY ? 0 : -1;
 }
 
-static void game_header(const Item *it, const Options *o, Buf *b)
+static void game_header(const Item *it, const AnalyzeOptions *o, Buf *b)
 {
-    const RecordGame *game = it->game;
+    const ParsedGame *game = it->game;
     if (o->json) {
         buf_printf(b, "{\"type\":\"game\",\"input\":\"%s\",\"file\":", input_names[it->input]);
         buf_json(b, it->file);
@@ -1077,7 +1077,7 @@ typedef struct {
     Buf lines; /* JSON array of the multipv lines, with --multipv K > 1 */
 } Row;
 
-static void finish_row(const Row *row, int ply, Score after, MaterialCount material, const Options *o, Buf *b,
+static void finish_row(const Row *row, int ply, Score after, MaterialCount material, const AnalyzeOptions *o, Buf *b,
                        PlayerSummary *sum)
 {
     PlayerSummary *ps = &sum[row->side];
@@ -1131,10 +1131,10 @@ static void finish_row(const Row *row, int ply, Score after, MaterialCount mater
     buf_printf(b, "%7s %7s %5s %-11s %s\n", before, aft, loss_text, mark >= 0 ? mark_names[mark] : "", mat);
 }
 
-static void analyze_game(const Item *it, const Options *o, Buf *b)
+static void analyze_game(const Item *it, const AnalyzeOptions *o, Buf *b)
 {
-    const RecordGame *game = it->game;
-    GameRecord g;
+    const ParsedGame *game = it->game;
+    Game g;
     char err[200];
     game_start(&g, game->start_fen, it->rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err);
     search_clear();
@@ -1247,7 +1247,7 @@ static void analyze_game(const Item *it, const Options *o, Buf *b)
     game_free(&g);
 }
 
-static void error_output(const Item *it, const Options *o, Buf *b)
+static void error_output(const Item *it, const AnalyzeOptions *o, Buf *b)
 {
     if (!o->json)
         return; /* the message went to standard error when the input was read */
@@ -1270,7 +1270,7 @@ static void error_output(const Item *it, const Options *o, Buf *b)
 
 int analyze_main(int argc, char **argv)
 {
-    Options o;
+    AnalyzeOptions o;
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "../engine/position.h"
-#include "../engine/version.h"
+#include "../engine/base/version.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
 #include "analyze.h"

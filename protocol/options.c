@@ -21,7 +21,7 @@ const OptionDef option_defs[OPTION_COUNT] = {
     [OPTION_USEMILLISEC] = {"usemillisec", "usemillisec", OPTION_CHECK, 1, 0, 1, false},
 };
 
-void options_reset(Options *opts)
+void options_reset(EngineOptions *opts)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
         opts->value[i] = option_defs[i].def;

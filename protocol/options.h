@@ -37,9 +37,9 @@ extern const OptionDef option_defs[OPTION_COUNT];
 /* Current values: spins and checks as numbers; the variant as an index into rules_all. */
 typedef struct {
     long long value[OPTION_COUNT];
-} Options;
+} EngineOptions;
 
-void options_reset(Options *opts);
+void options_reset(EngineOptions *opts);
 
 /* The option lines of the handshake (between `id author` and `uciok`/`ucciok`), each ending in '\n'. */
 void options_print(Protocol proto, FILE *out);

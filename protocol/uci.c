@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../engine/perft.h"
-#include "../engine/version.h"
+#include "../engine/base/version.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
 #include "cli.h"
@@ -21,8 +21,8 @@ enum { FEN_TEXT_MAX = 256, EVAL_TRACE_SIZE = 16384, BOARD_TEXT_SIZE = 2048 };
 typedef struct {
     FILE *out;
     Protocol proto;
-    Options opts;
-    GameRecord games[2]; /* the current one and a spare to build the next position in */
+    EngineOptions opts;
+    Game games[2]; /* the current one and a spare to build the next position in */
     int current;
     Move banned[MAX_MOVES]; /* UCCI banmoves, until the next position */
     int banned_count;
@@ -40,7 +40,7 @@ typedef struct {
     ReportStyle style;   /* how the running search's lines are written */
 } Session;
 
-static GameRecord *game(Session *s) { return &s->games[s->current]; }
+static Game *game(Session *s) { return &s->games[s->current]; }
 
 static RankBase rank_base(const Session *s) { return report_rank_base(s->proto); }
 
@@ -166,7 +166,7 @@ static bool ensure_idle(Session *s, const char *what)
 
 static void reset_game(Session *s)
 {
-    GameRecord *g = game(s);
+    Game *g = game(s);
     game_free(g);
     char err[160];
     game_start(g, START_FEN, rules_all[s->opts.value[OPTION_VARIANT]], FEN_STRICT, err, sizeof err);
@@ -239,7 +239,7 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
 }
 
 /* Plays the move list on `g`; on the first bad move says which and stops there. */
-static void play_moves(Session *s, GameRecord *g, const TokenList *moves)
+static void play_moves(Session *s, Game *g, const TokenList *moves)
 {
     const char *p = moves->all.text, *end = moves->all.text + moves->all.len;
     Span tok;
@@ -277,7 +277,7 @@ static void cmd_position(Session *s, const PositionCommand *pc)
         memcpy(fen, pc->fen.text, pc->fen.len);
         fen[pc->fen.len] = '\0';
     }
-    GameRecord *next = &s->games[1 - s->current];
+    Game *next = &s->games[1 - s->current];
     game_free(next);
     char err[160];
     if (!game_start(next, fen, rules_all[s->opts.value[OPTION_VARIANT]], FEN_ALLOW_EXTRA_PIECES, err, sizeof err)) {
@@ -354,7 +354,7 @@ static void cmd_go(Session *s, const GoCommand *go)
 {
     if (!ensure_idle(s, "go"))
         return;
-    GameRecord *g = game(s);
+    Game *g = game(s);
     static SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = go->depth;

@@ -1,6 +1,6 @@
 /* Iterative deepening PVS with Lazy SMP. Every thread searches the same root over the shared
  * transposition table; thread 0 keeps the clock, reports, and decides the move. All mutable search
- * state lives in the per-thread Worker; only the table and the flags in `pool` are shared. */
+ * state lives in the per-thread SearchWorker; only the table and the flags in `pool` are shared. */
 #define _POSIX_C_SOURCE 200809L
 #include "search.h"
 
@@ -22,11 +22,11 @@ typedef struct {
     Move pv[MAX_PLY];
 } RootMove;
 
-typedef struct Worker {
+typedef struct SearchWorker {
     int id;
     uint64_t started_generation;
     pthread_t thread;
-    GameRecord game;           /* this thread's copy of the game, with its history */
+    Game game;           /* this thread's copy of the game, with its history */
     StateInfo stack[MAX_PLY + 8];
     _Atomic uint64_t nodes;
     int seldepth;
@@ -38,7 +38,7 @@ typedef struct Worker {
     int16_t history[COLOR_COUNT][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
-} Worker;
+} SearchWorker;
 
 /* Shared state: written by the controlling thread between searches, read by the workers. */
 static struct {
@@ -46,14 +46,14 @@ static struct {
     pthread_cond_t wake;       /* workers wait here for a search */
     pthread_cond_t idle;       /* search_wait waits here */
     int thread_count;
-    Worker *workers[MAX_THREADS];
+    SearchWorker *workers[MAX_THREADS];
     uint64_t generation;       /* bumped for each search; workers start when it changes */
     int running;               /* workers still searching */
     bool searching;            /* from search_start until bestmove was reported */
     bool quit;
     _Atomic bool stop;
     _Atomic bool pondering;
-    GameRecord game;
+    Game game;
     SearchLimits limits;
     SearchReport report;
     _Atomic int64_t start_ms;  /* reset by ponderhit, read by the workers */
@@ -95,7 +95,7 @@ static uint64_t total_nodes(void)
 }
 
 /* Thread 0 checks the limits every few nodes; the others only read the stop flag. */
-static void check_limits(Worker *w)
+static void check_limits(SearchWorker *w)
 {
     uint64_t nodes = atomic_load_explicit(&w->nodes, memory_order_relaxed);
     if (pool.limits.nodes && (pool.thread_count == 1 ? nodes : (nodes & 255) == 0 ? total_nodes() : 0) >= pool.limits.nodes)
@@ -189,7 +189,7 @@ typedef struct {
 
 enum { SCORE_TT = 1 << 30, SCORE_GOOD_CAPTURE = 1 << 28, SCORE_KILLER = 1 << 26, SCORE_BAD_CAPTURE = -(1 << 28) };
 
-static int score_moves(const Worker *w, const Position *pos, const MoveList *list, ScoredMove *out, Move tt_move,
+static int score_moves(const SearchWorker *w, const Position *pos, const MoveList *list, ScoredMove *out, Move tt_move,
                        int ply)
 {
     for (int i = 0; i < list->count; i++) {
@@ -231,14 +231,14 @@ static Move pick_next(ScoredMove *moves, int count, int i)
     return moves[i].move;
 }
 
-static void update_history(Worker *w, Color side, Move m, int bonus)
+static void update_history(SearchWorker *w, Color side, Move m, int bonus)
 {
     int16_t *h = &w->history[side][move_from(m)][move_to(m)];
     int v = *h + bonus - *h * abs(bonus) / HISTORY_MAX;
     *h = (int16_t)v;
 }
 
-static void update_pv(Worker *w, int ply, Move m)
+static void update_pv(SearchWorker *w, int ply, Move m)
 {
     w->pv[ply][0] = m;
     int n = w->pv_length[ply + 1];
@@ -248,9 +248,9 @@ static void update_pv(Worker *w, int ply, Move m)
 
 /* ---- Search ---- */
 
-static Position *worker_pos(Worker *w) { return &w->game.pos; }
+static Position *worker_pos(SearchWorker *w) { return &w->game.pos; }
 
-static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
+static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
 {
     Position *pos = worker_pos(w);
     atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
@@ -325,7 +325,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     return best;
 }
 
-static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow_null)
+static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool allow_null)
 {
     Position *pos = worker_pos(w);
     bool pv_node = beta - alpha > 1;
@@ -544,7 +544,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool allow
 
 /* ---- Iterative deepening ---- */
 
-static void report_line(Worker *w, int depth, int pv_index, Bound bound)
+static void report_line(SearchWorker *w, int depth, int pv_index, Bound bound)
 {
     RootMove *rm = &w->roots[pv_index];
     SearchInfo info;
@@ -585,7 +585,7 @@ static void sort_roots(RootMove *roots, int count)
     }
 }
 
-static void iterative_deepening(Worker *w)
+static void iterative_deepening(SearchWorker *w)
 {
     int max_depth = pool.limits.depth > 0 && pool.limits.depth < MAX_PLY - 8 ? pool.limits.depth : MAX_PLY - 8;
     int multipv = pool.limits.multipv < 1 ? 1 : pool.limits.multipv;
@@ -654,7 +654,7 @@ static void iterative_deepening(Worker *w)
     }
 }
 
-static void prepare_worker(Worker *w)
+static void prepare_worker(SearchWorker *w)
 {
     char err[16];
     game_free(&w->game);
@@ -678,7 +678,7 @@ static void prepare_worker(Worker *w)
 
 /* Thread 0, after its own search: waits for the helpers, and while pondering or in an infinite
  * search for the stop; then reports. */
-static void finish_search(Worker *w)
+static void finish_search(SearchWorker *w)
 {
     while (!stopped() && (atomic_load(&pool.pondering) || pool.limits.infinite)) {
         struct timespec pause = {0, 1000000};
@@ -702,7 +702,7 @@ static void finish_search(Worker *w)
 
 static void *worker_main(void *arg)
 {
-    Worker *w = arg;
+    SearchWorker *w = arg;
     uint64_t seen = w->started_generation; /* do not join a search that began before this thread */
     for (;;) {
         pthread_mutex_lock(&pool.lock);
@@ -753,7 +753,7 @@ bool search_set_threads(int count)
     search_wait();
     stop_threads();
     for (int i = 0; i < count; i++) {
-        Worker *w = calloc(1, sizeof *w);
+        SearchWorker *w = calloc(1, sizeof *w);
         if (w) {
             w->id = i;
             w->started_generation = pool.generation;
@@ -807,7 +807,7 @@ void search_clear(void)
         memset(pool.workers[i]->history, 0, sizeof pool.workers[i]->history);
 }
 
-void search_start(const GameRecord *game, const SearchLimits *limits, const SearchReport *report)
+void search_start(const Game *game, const SearchLimits *limits, const SearchReport *report)
 {
     search_wait();
     char err[16];
@@ -900,7 +900,7 @@ uint64_t search_bench(int depth, int64_t *elapsed_ms)
     limits.multipv = 1;
     SearchReport report = {bench_info, bench_bestmove, NULL};
     for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++) {
-        GameRecord game;
+        Game game;
         char err[160];
         if (!game_start(&game, bench_positions[i], &RULES_JANGGI, FEN_STRICT, err, sizeof err))
             continue;

@@ -56,7 +56,7 @@ void search_clear(void); /* a new game: empty table and histories */
 
 /* Starts searching the game's current position in the background and returns at once. The game is
  * copied, so the caller may change it afterwards. The report callbacks run on a search thread. */
-void search_start(const GameRecord *game, const SearchLimits *limits, const SearchReport *report);
+void search_start(const Game *game, const SearchLimits *limits, const SearchReport *report);
 void search_stop(void);      /* ask the running search to finish (it still reports bestmove) */
 void search_ponderhit(void); /* the pondered move was played: the clock starts now */
 void search_wait(void);      /* until bestmove has been reported */

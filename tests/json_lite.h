@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 
 enum { JSON_MAX_FIELDS = 32 };
 

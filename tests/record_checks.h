@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "../engine/move.h"
-#include "../engine/record.h"
+#include "../engine/records/record.h"
 
 /* A game's moves as space-separated coordinate text (ranks from 1). */
-static inline void record_moves_text(const RecordGame *g, char *buf, size_t size)
+static inline void record_moves_text(const ParsedGame *g, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
@@ -24,10 +24,10 @@ static inline void record_moves_text(const RecordGame *g, char *buf, size_t size
 
 /* Two games read, the first dropped with exactly this message at this line, the second (two moves)
  * read. */
-static inline void expect_bad_then_good(const RecordList *list, int line, const char *message)
+static inline void expect_bad_then_good(const ParsedGameList *list, int line, const char *message)
 {
     assert_int_equal(list->count, 2);
-    const RecordGame *g = &list->games[0];
+    const ParsedGame *g = &list->games[0];
     assert_false(g->ok);
     if (strcmp(g->error, message) || g->error_line != line)
         fail_msg("got line %d: '%s'\nexpected line %d: '%s'", g->error_line, g->error, line, message);

@@ -1,5 +1,5 @@
 /* Helpers shared by the cmocka unit tests (include after <cmocka.h>): a position with room for the
- * states of the moves played on it (a fixed-size, allocation-free stand-in for GameRecord), set up
+ * states of the moves played on it (a fixed-size, allocation-free stand-in for Game), set up
  * from a FEN and a list of moves in UCI text. Not a test
  * program itself, so the Makefile's tests/test_*.c rule does not build it. */
 #ifndef JANGGUN_TESTS_SUPPORT_H

@@ -1,4 +1,4 @@
-/* Data files (engine/datafile.h): plain and xz text read alike, whatever the name says; a truncated,
+/* Data files (engine/base/datafile.h): plain and xz text read alike, whatever the name says; a truncated,
  * corrupt or unreadable file is reported with a message that names it. The xz data is made here with
  * liblzma's encoder, and the shipped corpus is checked to be xz and complete. */
 #define _POSIX_C_SOURCE 200809L
@@ -15,7 +15,7 @@
 #include <cmocka.h>
 #include <lzma.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 #include "support.h"
 
 static char folder[] = "/tmp/janggun-datafile-XXXXXX";

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../engine/epd.h"
+#include "../engine/records/epd.h"
 #include "../engine/position.h"
 #include "json_lite.h"
 #include "support.h"

@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 #include "../engine/game.h"
 #include "../engine/movegen.h"
 #include "support.h"
@@ -287,7 +287,7 @@ static void test_replay_all(void **state)
     int failures = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    GameRecord g;
+    Game g;
     while ((len = getline(&buf, &cap, f)) > 0) {
         lines++;
         while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "../engine/game.h"
-#include "../engine/gib.h"
+#include "../engine/records/gib.h"
 #include "../engine/move.h"
 #include "json_lite.h"
 #include "record_checks.h"
@@ -26,7 +26,7 @@ static char samples_dir[1024]; /* tests/data/gib_samples */
 
 static const RuleSet *casual(void) { return &RULES_JANGGICASUAL; }
 
-static void parse_text(const char *text, const RuleSet *rules, RecordList *list)
+static void parse_text(const char *text, const RuleSet *rules, ParsedGameList *list)
 {
     char err[200];
     memset(list, 0, sizeof *list);
@@ -34,7 +34,7 @@ static void parse_text(const char *text, const RuleSet *rules, RecordList *list)
 }
 
 /* A header field of the expected games: the raw tag, its synonym, or null. */
-static void check_tag(const RecordGame *g, const JsonObject *e, const char *key, const char *tag, const char *alt)
+static void check_tag(const ParsedGame *g, const JsonObject *e, const char *key, const char *tag, const char *alt)
 {
     const char *want = json_str(e, key);
     const char *got = record_tag(g, tag);
@@ -85,7 +85,7 @@ static void test_samples(void **state)
         char *bytes = read_whole_file(path, &len);
         assert_non_null(bytes);
         assert_string_equal(gib_detect_encoding(bytes, len), "cp949");
-        RecordList list = {0};
+        ParsedGameList list = {0};
         char err[200];
         assert_true(gib_parse(bytes, len, casual(), &list, err, sizeof err));
         if (list.count != blocks)
@@ -105,7 +105,7 @@ static void test_samples(void **state)
             int n = sample_number(id);
             assert_true(n >= 1 && n <= list.count && n < 1024);
             is_expected[n] = true;
-            const RecordGame *g = &list.games[n - 1];
+            const ParsedGame *g = &list.games[n - 1];
             assert_int_equal(g->number, n);
             if (!g->ok)
                 fail_msg("%s (%s game %d): not read: line %d: %s", id, name, n, g->error_line, g->error);
@@ -152,7 +152,7 @@ static void test_samples(void **state)
                 JsonObject e;
                 assert_true(json_parse_object(l, &e));
                 int n = sample_number(json_str(&e, "id"));
-                const RecordGame *g = &list.games[n - 1];
+                const ParsedGame *g = &list.games[n - 1];
                 if (g->ok)
                     fail_msg("%s: read as valid, expected dropped (%s)", json_str(&e, "id"), json_str(&e, "reason"));
                 assert_true(g->error[0] != '\0');
@@ -198,7 +198,7 @@ static void test_encodings(void **state)
     assert_memory_equal(event, "[대회명 \"2011년 명인장기 전국 토너먼트\"]\n", strlen("[대회명 \"2011년 명인장기 전국 토너먼트\"]\n"));
     char *bom = malloc(strlen(utf8) + 4);
     sprintf(bom, "\xEF\xBB\xBF%s", utf8);
-    RecordList a, b, c;
+    ParsedGameList a, b, c;
     parse_text(bytes, casual(), &a);
     parse_text(utf8, casual(), &b);
     parse_text(bom, casual(), &c);
@@ -240,15 +240,15 @@ static void test_round_trip(void **state)
     while ((line = json_lines_next(&games, 8))) {
         JsonObject e;
         assert_true(json_parse_object(line, &e));
-        RecordList list = {0};
-        RecordGame *g = record_list_add(&list, 1);
+        ParsedGameList list = {0};
+        ParsedGame *g = record_list_add(&list, 1);
         static const char *const map[][2] = {{"event", "대회명"},   {"date", "대국일자"},    {"site", "대국장소"},
                                              {"cho", "초대국자"},   {"han", "한대국자"},    {"result_text", "대국결과"}};
         for (size_t k = 0; k < 6; k++)
             if (json_str(&e, map[k][0]))
                 record_add_tag(g, map[k][1], json_str(&e, map[k][0]));
         snprintf(g->start_fen, sizeof g->start_fen, "%s", json_str(&e, "start_fen"));
-        GameRecord gr;
+        Game gr;
         char err[200];
         assert_true(game_start(&gr, g->start_fen, casual(), FEN_STRICT, err, sizeof err));
         const JsonField *mv = json_get(&e, "moves");
@@ -262,10 +262,10 @@ static void test_round_trip(void **state)
         char *text = gib_game_text(g, casual());
         if (!text)
             fail_msg("%s: not written", json_str(&e, "id"));
-        RecordList back;
+        ParsedGameList back;
         parse_text(text, casual(), &back);
         assert_int_equal(back.count, 1);
-        const RecordGame *r = &back.games[0];
+        const ParsedGame *r = &back.games[0];
         if (!r->ok)
             fail_msg("%s: written game not read back: line %d: %s\n%s", json_str(&e, "id"), r->error_line, r->error, text);
         assert_string_equal(r->start_fen, g->start_fen);
@@ -304,7 +304,7 @@ static void test_round_trip(void **state)
 static void test_move_text(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     char err[200], text[GIB_MOVE_TEXT_SIZE];
     assert_true(game_start(&g, START_FEN, &RULES_JANGGI, FEN_STRICT, err, sizeof err));
     Move m;
@@ -395,7 +395,7 @@ static void test_setups(void **state)
 /* Parses a text of two games, the bad one first: the second is still read. */
 static void expect_error(const char *text, const RuleSet *rules, int line, const char *message)
 {
-    RecordList list;
+    ParsedGameList list;
     parse_text(text, rules, &list);
     expect_bad_then_good(&list, line, message);
     assert_int_equal(list.games[1].number, 2);
@@ -455,10 +455,10 @@ static void test_forms(void **state)
         "5. 73卒63 6. 43병53 7. 63졸53타병 8. 33마52\r\n9. 한수쉼 10. 52마73멍군\r\n\x1A\n"
         "[대회명 \"kakao\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 초 접장기\"]\n\n"
         "1. i3卒h3 2. b9馬c7 3. e1將e0\n";
-    RecordList list;
+    ParsedGameList list;
     parse_text(text, casual(), &list);
     assert_int_equal(list.count, 2);
-    const RecordGame *g = &list.games[0];
+    const ParsedGame *g = &list.games[0];
     if (!g->ok)
         fail_msg("line %d: %s", g->error_line, g->error);
     char moves[512];

@@ -177,7 +177,7 @@ static void test_time_control(void **state)
     assert_string_equal(text, "-");
 }
 
-static void play(GameRecord *g, const char *fen, const char *moves)
+static void play(Game *g, const char *fen, const char *moves)
 {
     char err[160], buf[512];
     if (!game_start(g, fen, &RULES_JANGGI, FEN_STRICT, err, sizeof err))
@@ -201,7 +201,7 @@ static char *write_pgn(const MatchPgnGame *g)
 static void test_pgn(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     play(&g, START, "b1c3 b10c8 e2e2 e9e9");
     const char *comments[] = {"book", "book", "+0.35/12 0.512s", NULL};
     MatchPgnGame pg = {.event = "Cup \"A\"", .site = "here", .date = "2025.01.02", .round = "7", .white = "Janggun",

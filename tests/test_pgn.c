@@ -16,17 +16,17 @@
 
 #include <cmocka.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 #include "../engine/game.h"
 #include "../engine/move.h"
 #include "../engine/movegen.h"
-#include "../engine/pgn.h"
+#include "../engine/records/pgn.h"
 #include "json_lite.h"
 #include "record_checks.h"
 #include "support.h"
 
 
-static void setup(GameRecord *g, const char *fen)
+static void setup(Game *g, const char *fen)
 {
     char err[200];
     if (!game_start(g, fen, &RULES_JANGGI, FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
@@ -35,7 +35,7 @@ static void setup(GameRecord *g, const char *fen)
 
 static void expect_san(const char *fen, const char *uci, const char *san)
 {
-    GameRecord g;
+    Game g;
     setup(&g, fen);
     Move m;
     if (move_parse(&g.pos, uci, RANKS_FROM_1, &m) != MOVE_PARSE_OK)
@@ -122,7 +122,7 @@ static void test_fsf_san(void **state)
 
 static void expect_read(const char *fen, const char *text, PgnMoveResult result, const char *uci)
 {
-    GameRecord g;
+    Game g;
     setup(&g, fen);
     Move m = MOVE_NONE;
     PgnMoveResult r = pgn_parse_move(&g.pos, text, &m);
@@ -200,13 +200,13 @@ static void test_san_round_trip(void **state)
     while ((line = json_lines_next(&corpus, 20))) {
         JsonObject e;
         assert_true(json_parse_object(line, &e));
-        RecordList list = {0};
-        RecordGame *rg = record_list_add(&list, 1);
+        ParsedGameList list = {0};
+        ParsedGame *rg = record_list_add(&list, 1);
         snprintf(rg->start_fen, sizeof rg->start_fen, "%s", json_str(&e, "start_fen"));
         record_add_tag(rg, "Event", json_str(&e, "id"));
         record_add_tag(rg, "White", json_str(&e, "cho") ? json_str(&e, "cho") : "?");
         record_add_tag(rg, "Result", "*");
-        GameRecord g;
+        Game g;
         char err[200];
         assert_true(game_start(&g, rg->start_fen, &RULES_JANGGICASUAL, FEN_STRICT, err, sizeof err));
         const JsonField *mv = json_get(&e, "moves");
@@ -225,7 +225,7 @@ static void test_san_round_trip(void **state)
         game_free(&g);
         char *text = pgn_game_text(rg, &RULES_JANGGICASUAL);
         assert_non_null(text);
-        RecordList back = {0};
+        ParsedGameList back = {0};
         pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &back);
         assert_int_equal(back.count, 1);
         if (!back.games[0].ok)
@@ -280,11 +280,11 @@ static void test_pychess_pgn(void **state)
         "[Event \"no result token\"]\n"
         "\n"
         "1.Hc3 2...Hc8\n";
-    RecordList list = {0};
+    ParsedGameList list = {0};
     pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &list);
     assert_int_equal(list.count, 3);
     char moves[256];
-    const RecordGame *g = &list.games[0];
+    const ParsedGame *g = &list.games[0];
     if (!g->ok)
         fail_msg("line %d: %s", g->error_line, g->error);
     record_moves_text(g, moves, sizeof moves);
@@ -306,7 +306,7 @@ static void test_pychess_pgn(void **state)
     record_list_free(&list);
 
     /* --variant forces the rules over the tag */
-    list = (RecordList){0};
+    list = (ParsedGameList){0};
     pgn_parse(text, strlen(text), &RULES_JANGGI, &RULES_JANGGICASUAL, &list);
     assert_ptr_equal(list.games[1].rules, &RULES_JANGGICASUAL);
     record_list_free(&list);
@@ -317,7 +317,7 @@ static void expect_bad(const char *bad, int line, const char *message)
 {
     char text[2048];
     snprintf(text, sizeof text, "%s\n\n[Event \"good\"]\n\n1. Hc3 Hc8 *\n", bad);
-    RecordList list = {0};
+    ParsedGameList list = {0};
     pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &list);
     expect_bad_then_good(&list, line, message);
     record_list_free(&list);

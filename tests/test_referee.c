@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../engine/datafile.h"
+#include "../engine/base/datafile.h"
 #include "../engine/game.h"
 #include "support.h"
 
@@ -28,7 +28,7 @@ static const Expected ONGOING = {GAME_ONGOING, END_NONE, false, false};
  * its status must be `want`. */
 static void check_game(const char *variant, const char *fen, const char *moves, Expected want)
 {
-    GameRecord game;
+    Game game;
     char err[160];
     if (!game_start(&game, fen, rules_by_name(variant), FEN_STRICT, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
@@ -69,7 +69,7 @@ static void test_horse_shuffle(void **state)
     check_game("janggimodern", START, HORSE_SHUFFLE, ONGOING);
     check_game("janggimodern", START, "b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10 b1c3",
                (Expected){GAME_HAN_WINS, END_KAKAO_REPETITION, false, false});
-    GameRecord game;
+    Game game;
     char err[80];
     assert_true(game_start(&game, START, &RULES_JANGGIMODERN, FEN_STRICT, err, sizeof err));
     char moves[] = "b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10 b1c3 b10c8";
@@ -261,7 +261,7 @@ static void test_named_setups(void **state)
 static void test_undo_restores_status(void **state)
 {
     (void)state;
-    GameRecord game;
+    Game game;
     char err[80];
     assert_true(game_start(&game, START, &RULES_JANGGI, FEN_STRICT, err, sizeof err));
     assert_int_equal(game_play_text(&game, "e2e2", RANKS_FROM_1), MOVE_PARSE_OK);
@@ -321,7 +321,7 @@ static void test_latest_fsf_claims(void **state)
             by_variant[v] += strcmp(fields[0], variants[v]) == 0;
         int fsf_ply = atoi(fields[3]);
         const char *fsf_result = fields[4];
-        GameRecord g;
+        Game g;
         if (!game_start(&g, fields[1], rules, FEN_STRICT, err, sizeof err))
             fail_msg("line %d: bad FEN %s: %s", games + 1, fields[1], err);
         int ply = -1;

@@ -54,7 +54,7 @@ static const uint64_t DEFAULT_SEED = 0x5265666572656531ull; /* "Referee1" */
 static int games_per_rule_set = DEFAULT_GAMES;
 static FILE *dump; /* JANGGUN_REFEREE_DUMP */
 
-static void dump_game(const char *variant, const GameRecord *g, GameStatus status)
+static void dump_game(const char *variant, const Game *g, GameStatus status)
 {
     char text[MOVE_TEXT_SIZE];
     fprintf(dump, "%s\t%s\t", variant, g->start_fen);
@@ -273,7 +273,7 @@ typedef struct {
     bool capture, check, mate, face, pass, reverse, palace;
 } MoveInfo;
 
-static Move choose_move(GameRecord *g, Rng *rng, const Habits *h)
+static Move choose_move(Game *g, Rng *rng, const Habits *h)
 {
     MoveList list;
     movegen_legal(&g->pos, &list);
@@ -402,7 +402,7 @@ static const char *expected_line(GameResult r)
     return r == GAME_CHO_WINS ? "1-0 {White wins}" : r == GAME_HAN_WINS ? "0-1 {Black wins}" : "1/2-1/2 {Draw}";
 }
 
-static void report(const RuleSetCase *c, int game, uint64_t seed, Style style, const GameRecord *g, int plies,
+static void report(const RuleSetCase *c, int game, uint64_t seed, Style style, const Game *g, int plies,
                    GameStatus status, const char *what, const Reply *reply, Tally *t)
 {
     if (++t->mismatches > MAX_REPORTED)
@@ -458,7 +458,7 @@ static void test_rule_set(void **state)
         } else
             snprintf(fen, sizeof fen, "%s", START_FEN);
 
-        GameRecord g;
+        Game g;
         char err[200] = "";
         if (!game_start(&g, fen, rules, FEN_STRICT, err, sizeof err))
             fail_msg("test bug: FEN %s rejected: %s", fen, err);

@@ -47,7 +47,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     o->done = true;
 }
 
-static void start_game(GameRecord *g, const char *fen, const char *moves)
+static void start_game(Game *g, const char *fen, const char *moves)
 {
     char err[160];
     if (!game_start(g, fen, &RULES_JANGGI, FEN_STRICT, err, sizeof err))
@@ -58,7 +58,7 @@ static void start_game(GameRecord *g, const char *fen, const char *moves)
         assert_int_equal(game_play_text(g, t, RANKS_FROM_1), MOVE_PARSE_OK);
 }
 
-static Outcome_ run(const GameRecord *g, SearchLimits limits)
+static Outcome_ run(const Game *g, SearchLimits limits)
 {
     Outcome_ o;
     memset(&o, 0, sizeof o);
@@ -82,7 +82,7 @@ static SearchLimits depth_limit(int depth)
 
 static void check_mate(const char *fen, int moves)
 {
-    GameRecord g;
+    Game g;
     start_game(&g, fen, NULL);
     search_clear();
     Outcome_ o = run(&g, depth_limit(2 * moves + 4));
@@ -121,7 +121,7 @@ static void test_pass_answers_pass(void **state)
 {
     (void)state;
     /* Under janggi rules a pass answered by a pass ends the game by counting, which Han wins. */
-    GameRecord g;
+    Game g;
     start_game(&g, START, "e2e2");
     search_clear();
     Outcome_ o = run(&g, depth_limit(4));
@@ -136,7 +136,7 @@ static void test_pass_answers_pass(void **state)
 static void test_terminal_root(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     start_game(&g, START, "e2e2 e9e9");
     Outcome_ o = run(&g, depth_limit(3));
     assert_int_equal(o.best, MOVE_NONE);
@@ -147,7 +147,7 @@ static void test_terminal_root(void **state)
 static void test_searchmoves_and_multipv(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     start_game(&g, START, NULL);
     SearchLimits l = depth_limit(5);
     Move a, b;
@@ -179,7 +179,7 @@ static void test_searchmoves_and_multipv(void **state)
 static void test_determinism(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     start_game(&g, "rb1a1a3/4k2n1/3nr4/8p/1pp6/2b1P4/Pc1P2PP1/1C1A2R2/R3AN3/1B1K2CB1 w - - 1 21", NULL);
     SearchLimits l = depth_limit(0);
     l.nodes = 20000;
@@ -199,7 +199,7 @@ static void test_determinism(void **state)
 static void test_stop_and_threads(void **state)
 {
     (void)state;
-    GameRecord g;
+    Game g;
     start_game(&g, START, NULL);
     assert_true(search_set_threads(2));
     Outcome_ o;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../engine/position.h"
-#include "../../engine/version.h"
+#include "../../engine/base/version.h"
 #include "match.h"
 
 static void usage(FILE *out)

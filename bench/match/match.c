@@ -86,10 +86,10 @@ typedef struct {
     Tournament *t;
     int slot;
     Player *players; /* one per engine, started when first needed */
-} Worker;
+} MatchWorker;
 
 typedef struct {
-    GameRecord game;
+    Game game;
     char (*comments)[48];
     int comment_cap;
     GameResult result;
@@ -250,7 +250,7 @@ static void failed_to_start(GameOutcome *o, Color c, const Player *p, PlayerStat
              p->error);
 }
 
-static void play_game(Worker *w, const Job *job, GameOutcome *o)
+static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
 {
     Tournament *t = w->t;
     const MatchConfig *cfg = t->config;
@@ -558,7 +558,7 @@ static void print_standings(Tournament *t)
 
 static void *worker_main(void *arg)
 {
-    Worker *w = arg;
+    MatchWorker *w = arg;
     Tournament *t = w->t;
     for (;;) {
         pthread_mutex_lock(&t->lock);
@@ -633,7 +633,7 @@ int match_run(const MatchConfig *cfg)
     pthread_mutex_init(&t.log.lock, NULL);
     t.log.start_us = process_now_us();
     int status = 2;
-    Worker *workers = NULL;
+    MatchWorker *workers = NULL;
     pthread_t *threads = NULL;
     int nworkers = 0;
     if (cfg->log_path && !(t.log.file = fopen(cfg->log_path, "a"))) {

@@ -58,7 +58,7 @@ static void comment(Wrap *w, const char *text)
 
 void match_pgn_write(FILE *out, const MatchPgnGame *g)
 {
-    const GameRecord *game = g->game;
+    const Game *game = g->game;
     write_tag(out, "Event", g->event);
     write_tag(out, "Site", g->site);
     write_tag(out, "Date", g->date);

@@ -16,7 +16,7 @@ typedef struct {
     const char *rules;            /* janggi, janggimodern, ... */
     const char *time_control;
     const char *termination;
-    const GameRecord *game;
+    const Game *game;
     const char *const *comments;  /* one per ply, NULL or "" for none; NULL for no comments at all */
     const char *final_comment;    /* NULL for none */
 } MatchPgnGame;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engine/datafile.h"
+#include "../../engine/base/datafile.h"
 #include "../../engine/game.h"
 
 /* The shipped openings file, embedded at build time (openings_blob.c). */
@@ -36,7 +36,7 @@ typedef enum { ADD_OK, ADD_ILLEGAL, ADD_ERROR } AddResult;
 static AddResult add_opening(OpeningBook *book, int *capacity, const char *fen, const char *moves, int max_plies,
                              const RuleSet *rules, char *err, size_t err_size)
 {
-    GameRecord game;
+    Game game;
     char msg[160];
     if (!game_start(&game, fen, rules, FEN_ALLOW_EXTRA_PIECES, msg, sizeof msg)) {
         snprintf(err, err_size, "bad FEN: %s", msg);

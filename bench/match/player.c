@@ -424,7 +424,7 @@ static void read_info(const char *line, PlayerReply *reply)
         reply->nodes = nodes;
 }
 
-PlayerStatus player_go(Player *p, const GameRecord *game, const GoLimits *limits, int64_t deadline_us,
+PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us,
                        PlayerReply *reply)
 {
     memset(reply, 0, sizeof *reply);

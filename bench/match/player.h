@@ -85,7 +85,7 @@ typedef struct {
 } PlayerReply;
 
 /* Sends the position of `game` and go with `limits`; reads until bestmove or the deadline. */
-PlayerStatus player_go(Player *p, const GameRecord *game, const GoLimits *limits, int64_t deadline_us,
+PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us,
                        PlayerReply *reply);
 
 /* After a timeout: sends stop and waits up to grace_ms for the late bestmove; kills the engine when

@@ -9,14 +9,14 @@
 #ifndef JANGGUN_GIB_H
 #define JANGGUN_GIB_H
 
-#include "position.h"
+#include "../position.h"
 #include "record.h"
 
-/* Reads every game of a GIB text into `out`, one RecordGame per header block, in file order. Each move
+/* Reads every game of a GIB text into `out`, one ParsedGame per header block, in file order. Each move
  * is checked against the board (the piece letter, the side, the captured piece) and the rules; a game
  * with a problem is kept with ok = false, its line and the reason. Returns false (with a message) only
  * when the text as a whole cannot be decoded. */
-bool gib_parse(const char *bytes, size_t len, const RuleSet *rules, RecordList *out, char *err, size_t err_size);
+bool gib_parse(const char *bytes, size_t len, const RuleSet *rules, ParsedGameList *out, char *err, size_t err_size);
 
 /* "utf-8" when the bytes are UTF-8 (a BOM, or valid UTF-8 apart from stray 0xFF bytes), else "cp949". */
 const char *gib_detect_encoding(const char *bytes, size_t len);
@@ -47,6 +47,6 @@ bool gib_setups(const char *fen, char *cho, char *han);
 /* The game as GIB text (UTF-8, malloc'd): its tags in order, with 초차림/한차림 set from the start
  * position (초포진/한포진/판 left out) and 총수 from the moves, then numbered moves with captures and
  * 장군 marks, six to a line. NULL when the start is not a standard setup or a move is not legal. */
-char *gib_game_text(const RecordGame *game, const RuleSet *rules);
+char *gib_game_text(const ParsedGame *game, const RuleSet *rules);
 
 #endif

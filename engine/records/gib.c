@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "movegen.h"
+#include "../game.h"
+#include "../movegen.h"
 
 /* ---- Decoding ---- */
 
@@ -293,7 +293,7 @@ typedef struct {
     int line;
     Token *tokens;
     int token_count, token_capacity;
-    RecordGame *game;
+    ParsedGame *game;
 } Block;
 
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -318,7 +318,7 @@ static const char *skip_spaces(const char *p)
 }
 
 /* Reads `[name "value"]` tags from a header line; false (with the reason) when it is broken. */
-static bool read_header_line(RecordGame *game, const char *line, char *why, size_t why_size)
+static bool read_header_line(ParsedGame *game, const char *line, char *why, size_t why_size)
 {
     const char *p = skip_spaces(line);
     while (*p == '[') {
@@ -436,14 +436,14 @@ static bool pan_board_fen(const char *value, char *fen, size_t fen_size, char *w
     return true;
 }
 
-static void status_text(const GameRecord *g, char *buf, size_t size)
+static void status_text(const Game *g, char *buf, size_t size)
 {
     GameStatus st = game_status(g);
     snprintf(buf, size, "%s", end_reason_name(st.reason));
 }
 
 /* Plays one move token; false (the game marked unreadable) on any problem. */
-static bool play_token(RecordGame *game, GameRecord *g, const Token *tok, int ply)
+static bool play_token(ParsedGame *game, Game *g, const Token *tok, int ply)
 {
     const char *t = tok->text, *p = t;
     Position *pos = &g->pos;
@@ -553,7 +553,7 @@ static const char *strip_move_number(const char *t)
 
 static void finish_block(Block *b, const RuleSet *rules)
 {
-    RecordGame *game = b->game;
+    ParsedGame *game = b->game;
     if (!game)
         return;
     game->rules = rules;
@@ -587,7 +587,7 @@ static void finish_block(Block *b, const RuleSet *rules)
         }
     }
     if (game->ok) {
-        GameRecord g;
+        Game g;
         char why[160];
         if (!game_start(&g, game->start_fen, rules, FEN_STRICT, why, sizeof why)) {
             record_fail(game, game->line, "bad start position: %s", why);
@@ -647,7 +647,7 @@ static bool read_move_text(Block *b, const char *p, int line, bool *in_comment)
     return true;
 }
 
-bool gib_parse(const char *bytes, size_t len, const RuleSet *rules, RecordList *out, char *err, size_t err_size)
+bool gib_parse(const char *bytes, size_t len, const RuleSet *rules, ParsedGameList *out, char *err, size_t err_size)
 {
     char *text = gib_decode(bytes, len, err, err_size);
     if (!text)
@@ -726,12 +726,12 @@ static void text_add(Text *t, const char *s)
     t->len += n;
 }
 
-char *gib_game_text(const RecordGame *game, const RuleSet *rules)
+char *gib_game_text(const ParsedGame *game, const RuleSet *rules)
 {
     char cho[16], han[16], err[160];
     if (!gib_setups(game->start_fen, cho, han))
         return NULL;
-    GameRecord g;
+    Game g;
     if (!game_start(&g, game->start_fen, rules, FEN_STRICT, err, sizeof err))
         return NULL;
     Text t = {0};

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game.h"
-#include "move.h"
-#include "movegen.h"
+#include "../game.h"
+#include "../move.h"
+#include "../movegen.h"
 
 /* ---- Moves ---- */
 
@@ -217,7 +217,7 @@ typedef struct {
 } Word;
 
 typedef struct {
-    RecordGame *game;
+    ParsedGame *game;
     Word *words;
     int word_count, word_capacity;
     bool has_movetext; /* moves or a result token seen: a tag now starts the next game */
@@ -255,7 +255,7 @@ static const char *const parse_problem[] = {"", "unreadable", "illegal", "ambigu
 
 static void finish_game(Pending *pg, const RuleSet *default_rules, const RuleSet *forced)
 {
-    RecordGame *game = pg->game;
+    ParsedGame *game = pg->game;
     if (!game)
         return;
     const char *variant = record_tag(game, "Variant");
@@ -271,7 +271,7 @@ static void finish_game(Pending *pg, const RuleSet *default_rules, const RuleSet
     game->rules = rules;
     const char *fen = record_tag(game, "FEN");
     snprintf(game->start_fen, sizeof game->start_fen, "%s", fen ? fen : START_FEN);
-    GameRecord g;
+    Game g;
     char why[160];
     if (game->ok && !game_start(&g, game->start_fen, rules, FEN_STRICT, why, sizeof why))
         record_fail(game, game->line, "bad FEN tag: %s", why);
@@ -320,7 +320,7 @@ static void finish_game(Pending *pg, const RuleSet *default_rules, const RuleSet
 }
 
 /* Reads a tag pair at *p (just past '['); false when it is broken. */
-static bool read_tag(RecordGame *game, const char **cursor)
+static bool read_tag(ParsedGame *game, const char **cursor)
 {
     const char *p = *cursor;
     while (*p == ' ' || *p == '\t')
@@ -358,7 +358,7 @@ static bool read_tag(RecordGame *game, const char **cursor)
     return record_add_tag(game, tag, value);
 }
 
-void pgn_parse(const char *data, size_t len, const RuleSet *default_rules, const RuleSet *forced, RecordList *out)
+void pgn_parse(const char *data, size_t len, const RuleSet *default_rules, const RuleSet *forced, ParsedGameList *out)
 {
     char *text = malloc(len + 1);
     if (!text)
@@ -461,9 +461,9 @@ void pgn_parse(const char *data, size_t len, const RuleSet *default_rules, const
 
 /* ---- Writing ---- */
 
-char *pgn_game_text(const RecordGame *game, const RuleSet *rules)
+char *pgn_game_text(const ParsedGame *game, const RuleSet *rules)
 {
-    GameRecord g;
+    Game g;
     char err[160];
     if (!game_start(&g, game->start_fen, rules, FEN_STRICT, err, sizeof err))
         return NULL;

@@ -5,17 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-RecordGame *record_list_add(RecordList *list, int line)
+ParsedGame *record_list_add(ParsedGameList *list, int line)
 {
     if (list->count == list->capacity) {
         int capacity = list->capacity ? 2 * list->capacity : 16;
-        RecordGame *games = realloc(list->games, (size_t)capacity * sizeof *games);
+        ParsedGame *games = realloc(list->games, (size_t)capacity * sizeof *games);
         if (!games)
             return NULL;
         list->games = games;
         list->capacity = capacity;
     }
-    RecordGame *game = &list->games[list->count++];
+    ParsedGame *game = &list->games[list->count++];
     memset(game, 0, sizeof *game);
     game->number = list->count;
     game->line = line;
@@ -23,10 +23,10 @@ RecordGame *record_list_add(RecordList *list, int line)
     return game;
 }
 
-void record_list_free(RecordList *list)
+void record_list_free(ParsedGameList *list)
 {
     for (int i = 0; i < list->count; i++) {
-        RecordGame *game = &list->games[i];
+        ParsedGame *game = &list->games[i];
         for (int t = 0; t < game->tag_count; t++) {
             free(game->tags[t].name);
             free(game->tags[t].value);
@@ -38,7 +38,7 @@ void record_list_free(RecordList *list)
     memset(list, 0, sizeof *list);
 }
 
-bool record_add_tag(RecordGame *game, const char *name, const char *value)
+bool record_add_tag(ParsedGame *game, const char *name, const char *value)
 {
     if (game->tag_count == game->tag_capacity) {
         int capacity = game->tag_capacity ? 2 * game->tag_capacity : 16;
@@ -58,7 +58,7 @@ bool record_add_tag(RecordGame *game, const char *name, const char *value)
     return true;
 }
 
-bool record_add_move(RecordGame *game, Move m)
+bool record_add_move(ParsedGame *game, Move m)
 {
     if (game->move_count == game->move_capacity) {
         int capacity = game->move_capacity ? 2 * game->move_capacity : 128;
@@ -72,7 +72,7 @@ bool record_add_move(RecordGame *game, Move m)
     return true;
 }
 
-const char *record_tag(const RecordGame *game, const char *name)
+const char *record_tag(const ParsedGame *game, const char *name)
 {
     for (int i = 0; i < game->tag_count; i++)
         if (strcmp(game->tags[i].name, name) == 0)
@@ -80,7 +80,7 @@ const char *record_tag(const RecordGame *game, const char *name)
     return NULL;
 }
 
-void record_fail(RecordGame *game, int line, const char *fmt, ...)
+void record_fail(ParsedGame *game, int line, const char *fmt, ...)
 {
     if (!game->ok)
         return;

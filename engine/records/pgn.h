@@ -12,7 +12,7 @@
 #ifndef JANGGUN_PGN_H
 #define JANGGUN_PGN_H
 
-#include "position.h"
+#include "../position.h"
 #include "record.h"
 
 typedef enum {
@@ -33,10 +33,10 @@ void pgn_move_to_san(const Position *pos, Move m, char *buf);
  * janggicasual, janggimodern, janggitraditional, in any case) unless `forced` is given; no tag means
  * `default_rules`. A game of another variant, a broken tag, a bad FEN or a move that cannot be read
  * or played marks the game unreadable with its line. */
-void pgn_parse(const char *text, size_t len, const RuleSet *default_rules, const RuleSet *forced, RecordList *out);
+void pgn_parse(const char *text, size_t len, const RuleSet *default_rules, const RuleSet *forced, ParsedGameList *out);
 
 /* The game as PGN text (malloc'd): its tags, [Variant] and [FEN] added when missing, moves in SAN,
  * then the result (the Result tag, or `*`). NULL when a move is not legal. */
-char *pgn_game_text(const RecordGame *game, const RuleSet *rules);
+char *pgn_game_text(const ParsedGame *game, const RuleSet *rules);
 
 #endif
