@@ -1,4 +1,4 @@
-/* A game record: the start position and the moves played, with the state of every ply kept so the
+/* A live game: the start position and the moves played, with the state of every ply kept so the
  * referee can judge repetitions, passes and bikjang after each move. Also builds start positions
  * from the named horse/elephant setups. A Game must not be copied (its states point into it). */
 #ifndef JANGGUN_GAME_H
