@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/base/base.h"
 #include "../engine/base/datafile.h"
 #include "../engine/move.h"
 #include "../engine/base/version.h"
@@ -74,9 +75,7 @@ __attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("janggun-tune: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    report_error_v("janggun-tune", fmt, ap);
     va_end(ap);
     exit(2);
 }
@@ -89,23 +88,6 @@ static long parse_num(const char *opt, const char *text, long lo, long hi)
     if (!*text || *end || errno || v < lo || v > hi)
         die("%s needs a number from %ld to %ld, not '%s'", opt, lo, hi, text);
     return v;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* ---- random numbers ---- */
-
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 /* ---- a minimal JSON reader for one games.jsonl line ---- */
@@ -356,7 +338,7 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
     int *cand = NULL;
     if (!pos || !check)
         die("out of memory");
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
     while (getline(&line, &line_cap, f) > 0) {
         long index = ls->lines++;
         if (o->max_games && ls->used_games >= o->max_games)
@@ -385,8 +367,8 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
         }
         /* The split and the sampling depend only on the seed and the game's line number. */
         uint64_t rs = o->seed * 0x100000001b3ull ^ (uint64_t)index * 0x9e3779b97f4a7c15ull;
-        splitmix(&rs);
-        bool validation = splitmix(&rs) % 100 < (uint64_t)o->validation_pct;
+        splitmix64(&rs);
+        bool validation = splitmix64(&rs) % 100 < (uint64_t)o->validation_pct;
 
         char err[160];
         if (!position_set_fen(pos, g.start_fen, &RULES_JANGGICASUAL, FEN_STRICT, err, sizeof err)) {
@@ -439,7 +421,7 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
         for (int i = 0; i < ncand; i++)
             order[i] = i;
         for (int i = ncand - 1; i > 0; i--) {
-            int j = (int)(splitmix(&rs) % (uint64_t)(i + 1));
+            int j = (int)(splitmix64(&rs) % (uint64_t)(i + 1));
             int t = order[i];
             order[i] = order[j];
             order[j] = t;
@@ -468,7 +450,7 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
         free(fens);
         if (ls->used_games % 5000 == 0)
             fprintf(stderr, "  %ld games read, %zu positions (%.1f s)\n", ls->used_games, out->count,
-                    now_seconds() - t0);
+                    clock_seconds() - t0);
     }
     free(line);
     free(g.moves);
@@ -824,7 +806,7 @@ static double penalty(const Param *p, int v, int count)
 static double descend(Set *train, Set *val, const PstIndex *ix, EvalWeights *w, ParamList *pl, int passes)
 {
     double sum = evaluate_set(train, train->eval);
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
     for (int pass = 1; pass <= passes; pass++) {
         double start = sum;
         int changed = 0, active = 0;
@@ -860,7 +842,7 @@ static double descend(Set *train, Set *val, const PstIndex *ix, EvalWeights *w, 
         double vsum = evaluate_set(val, val->eval);
         fprintf(stderr, "pass %2d: train %.6f (%+.6f), validation %.6f, %d changes, %.1f s\n", pass,
                 sum / train->count, (sum - start) / train->count, vsum / (val->count ? val->count : 1), changed,
-                now_seconds() - t0);
+                clock_seconds() - t0);
         if (!active)
             break;
     }
@@ -869,30 +851,12 @@ static double descend(Set *train, Set *val, const PstIndex *ix, EvalWeights *w, 
 
 /* ---- writing the weight file ---- */
 
-typedef struct {
-    char *text;
-    size_t len, cap;
-} Buf;
-
-static void buf_add(Buf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        b->cap = (b->len + n + 1) * 2;
-        b->text = realloc(b->text, b->cap);
-        if (!b->text)
-            die("out of memory");
-    }
-    memcpy(b->text + b->len, s, n);
-    b->len += n;
-    b->text[b->len] = '\0';
-}
-
 /* The original text with every value replaced by the tuned one, right-aligned in the room the old
  * value and the blanks before it took (so the columns stay), comments kept. Lines that begin with
  * "# Tuned:" are replaced by `tuned_lines`, which otherwise go after the first block of comments. */
 static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w, const char *tuned_lines)
 {
-    Buf out = {0};
+    StrBuf out = {0};
     const char *field = NULL; /* the name whose values are being rewritten (field_len bytes) */
     size_t field_len = 0;
     int given = 0;
@@ -904,7 +868,7 @@ static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w,
         size_t line_end = end < len ? end + 1 : end;
         if (end - i >= 8 && !strncmp(text + i, "# Tuned:", 8)) {
             if (!tuned_written)
-                buf_add(&out, tuned_lines, strlen(tuned_lines));
+                strbuf_add(&out, tuned_lines, strlen(tuned_lines));
             tuned_written = true;
             i = line_end;
             continue;
@@ -912,8 +876,8 @@ static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w,
         if (header && text[i] != '#') {
             /* The end of the first comment block. */
             if (!tuned_written) {
-                buf_add(&out, "#\n", 2);
-                buf_add(&out, tuned_lines, strlen(tuned_lines));
+                strbuf_add(&out, "#\n", 2);
+                strbuf_add(&out, tuned_lines, strlen(tuned_lines));
             }
             tuned_written = true;
             header = false;
@@ -938,36 +902,24 @@ static char *rewrite_weights(const char *text, size_t len, const EvalWeights *w,
                 size_t room = p - gap;
                 char num[32];
                 int n = snprintf(num, sizeof num, "%d", v);
-                buf_add(&out, text + copied, gap - copied);
+                strbuf_add(&out, text + copied, gap - copied);
                 int pad = (int)room - n;
                 if (pad < 1)
                     pad = 1;
                 for (int k = 0; k < pad; k++)
-                    buf_add(&out, " ", 1);
-                buf_add(&out, num, (size_t)n);
+                    strbuf_add(&out, " ", 1);
+                strbuf_add(&out, num, (size_t)n);
                 copied = p;
             }
             first = false;
         }
-        buf_add(&out, text + copied, line_end - copied);
+        strbuf_add(&out, text + copied, line_end - copied);
         i = line_end;
     }
-    return out.text;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        die("cannot open %s: %s", path, strerror(errno));
-    Buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_add(&b, chunk, n);
-    fclose(f);
-    *len = b.len;
-    return b.text ? b.text : calloc(1, 1);
+    char *rewritten = strbuf_take(&out);
+    if (!rewritten)
+        die("out of memory");
+    return rewritten;
 }
 
 /* ---- main ---- */
@@ -1070,7 +1022,10 @@ int main(int argc, char **argv)
         o.weights_path = gl.gl_pathv[0];
     }
     size_t text_len;
-    char *text = read_file(o.weights_path, &text_len);
+    char read_err[300];
+    char *text = read_whole_file(o.weights_path, &text_len, read_err, sizeof read_err);
+    if (!text)
+        die("%s: %s", o.weights_path, read_err);
     EvalWeights start, w;
     char err[256];
     if (!eval_parse_weights(text, text_len, &start, err, sizeof err))
@@ -1079,7 +1034,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "start weights %s; reading %s (seed %llu, %d positions a game, plies from %d)\n",
             o.weights_path, o.games_path, (unsigned long long)o.seed, o.per_game, o.skip_plies);
 
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
     SampleList samples = {0};
     LoadStats ls = {0};
     load_games(&o, &samples, &ls);
@@ -1092,14 +1047,14 @@ int main(int argc, char **argv)
             "%ld unreadable\n%ld candidate positions, %ld not quiet; %d training and %d validation positions "
             "(%.1f s)\n",
             ls.used_games, ls.train_games, ls.val_games, ls.skipped_result, ls.skipped_term, ls.bad_games,
-            ls.candidates, ls.not_quiet, train.count, val.count, now_seconds() - t0);
+            ls.candidates, ls.not_quiet, train.count, val.count, clock_seconds() - t0);
     if (train.count == 0 || val.count == 0)
         die("no positions to tune on");
 
     /* K first, on the start weights. */
-    double t1 = now_seconds();
+    double t1 = clock_seconds();
     evaluate_set(&train, train.eval);
-    fprintf(stderr, "one evaluation of the training set: %.1f ms\n", (now_seconds() - t1) * 1e3);
+    fprintf(stderr, "one evaluation of the training set: %.1f ms\n", (clock_seconds() - t1) * 1e3);
     double k = o.fixed_k > 0 ? o.fixed_k : fit_k(&train, train.eval);
     set_k(k);
     double train_before = evaluate_set(&train, train.eval) / train.count;
@@ -1117,7 +1072,7 @@ int main(int argc, char **argv)
     eval_use_weights(&w);
     double train_after = evaluate_set(&train, train.eval) / train.count;
     double val_after = evaluate_set(&val, val.eval) / val.count;
-    fprintf(stderr, "done in %.0f s: train %.6f -> %.6f, validation %.6f -> %.6f\n", now_seconds() - t0,
+    fprintf(stderr, "done in %.0f s: train %.6f -> %.6f, validation %.6f -> %.6f\n", clock_seconds() - t0,
             train_before, train_after, val_before, val_after);
 
     /* The larger changes, for the record. */

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "position.h"
 
+#include "base/base.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -19,14 +21,6 @@ static const char *const piece_names[PIECE_TYPE_COUNT] = {"", "soldiers", "guard
                                                           "horses", "cannons", "chariots", "generals"};
 static const int piece_limit[PIECE_TYPE_COUNT] = {0, 5, 2, 2, 2, 2, 2, 1};
 static const char *const side_names[COLOR_COUNT] = {"Cho", "Han"};
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 void engine_init(void)
 {

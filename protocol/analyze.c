@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/base/base.h"
 #include "../engine/records/epd.h"
 #include "../engine/records/gib.h"
 #include "../engine/move.h"
@@ -164,71 +165,26 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
 
 /* ---- Output text ---- */
 
-typedef struct {
-    char *s;
-    size_t len, cap;
-} Buf;
-
-static void buf_grow(Buf *b, size_t need)
-{
-    if (b->len + need + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + need + 1)
-        cap *= 2;
-    char *s = realloc(b->s, cap);
-    if (!s) {
-        fputs("janggun: error: out of memory\n", stderr);
-        exit(2);
-    }
-    b->s = s;
-    b->cap = cap;
-}
-
-static void buf_add(Buf *b, const char *s)
-{
-    size_t n = strlen(s);
-    buf_grow(b, n);
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void buf_printf(Buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    buf_grow(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
 /* A JSON string: quotes, backslashes and control characters escaped, bytes that are not UTF-8 replaced
  * by U+FFFD, so the output is always valid JSON. NULL is written as null. */
-static void buf_json(Buf *b, const char *s)
+static void buf_json(StrBuf *b, const char *s)
 {
     if (!s) {
-        buf_add(b, "null");
+        strbuf_puts(b, "null");
         return;
     }
-    buf_add(b, "\"");
+    strbuf_puts(b, "\"");
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         unsigned c = *p;
         if (c == '"' || c == '\\') {
-            buf_printf(b, "\\%c", c);
+            strbuf_printf(b, "\\%c", c);
             p++;
         } else if (c < 0x20) {
-            buf_printf(b, "\\u%04x", c);
+            strbuf_printf(b, "\\u%04x", c);
             p++;
         } else if (c < 0x80) {
-            buf_grow(b, 1);
-            b->s[b->len++] = (char)c;
-            b->s[b->len] = '\0';
+            strbuf_add(b, (const char *)p, 1);
             p++;
         } else {
             size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
@@ -240,18 +196,15 @@ static void buf_json(Buf *b, const char *s)
             if (ok && n == 4)
                 ok = !(c == 0xF0 && p[1] < 0x90) && !(c == 0xF4 && p[1] >= 0x90);
             if (!ok) {
-                buf_add(b, "\xEF\xBF\xBD");
+                strbuf_puts(b, "\xEF\xBF\xBD");
                 p++;
                 continue;
             }
-            buf_grow(b, n);
-            memcpy(b->s + b->len, p, n);
-            b->len += n;
-            b->s[b->len] = '\0';
+            strbuf_add(b, (const char *)p, n);
             p += n;
         }
     }
-    buf_add(b, "\"");
+    strbuf_puts(b, "\"");
 }
 
 /* ---- Progress on standard error ---- */
@@ -278,15 +231,15 @@ static int display_width(const char *s)
 }
 
 /* The text left-aligned in `width` columns (followed by one space). */
-static void buf_column(Buf *b, const char *s, int width)
+static void buf_column(StrBuf *b, const char *s, int width)
 {
-    buf_add(b, s);
+    strbuf_puts(b, s);
     for (int w = display_width(s); w < width; w++)
-        buf_add(b, " ");
-    buf_add(b, " ");
+        strbuf_puts(b, " ");
+    strbuf_puts(b, " ");
 }
 
-static void flush_buf(Buf *b)
+static void flush_buf(StrBuf *b)
 {
     if (!b->len)
         return;
@@ -294,25 +247,22 @@ static void flush_buf(Buf *b)
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
-    fwrite(b->s, 1, b->len, stdout);
+    if (b->failed) {
+        report_error("janggun", "out of memory");
+        exit(2);
+    }
+    fwrite(b->text, 1, b->len, stdout);
     fflush(stdout);
     b->len = 0;
-    b->s[0] = '\0';
+    b->text[0] = '\0';
     progress_draw(true);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void progress_draw(bool force)
 {
     if (!progress.on || progress.total <= 0)
         return;
-    double now = now_seconds();
+    double now = clock_seconds();
     if (!force && now - progress.last_draw < 0.1)
         return;
     progress.last_draw = now;
@@ -412,40 +362,6 @@ static Item *add_error(Work *w, InputKind input, const char *file, const char *l
     return it;
 }
 
-static char *read_file(const char *path, size_t *len, char *err, size_t err_size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_size, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *data = malloc(cap);
-    while (data) {
-        n += fread(data + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = realloc(data, cap * 2);
-        if (!bigger) {
-            free(data);
-            data = NULL;
-            break;
-        }
-        data = bigger;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!data || bad) {
-        snprintf(err, err_size, "%s", data ? "read error" : "out of memory");
-        free(data);
-        return NULL;
-    }
-    data[n] = '\0'; /* the loop ends with n < cap */
-    *len = n;
-    return data;
-}
-
 static ParsedGameList *new_list(Work *w)
 {
     ParsedGameList *lists = realloc(w->lists, (size_t)(w->list_count + 1) * sizeof *lists);
@@ -521,7 +437,7 @@ static void load_epd(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     size_t len;
     char err[200];
-    char *text = read_file(in->arg, &len, err, sizeof err);
+    char *text = read_whole_file(in->arg, &len, err, sizeof err);
     if (!text) {
         add_error(w, INPUT_EPD, in->arg, NULL, 0, 0, err);
         return;
@@ -574,7 +490,7 @@ static void load_games(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     size_t len;
     char err[200];
-    char *data = read_file(in->arg, &len, err, sizeof err);
+    char *data = read_whole_file(in->arg, &len, err, sizeof err);
     if (!data) {
         add_error(w, in->kind, in->arg, NULL, 0, 0, err);
         return;
@@ -708,13 +624,13 @@ static int capped(Score s, Color mover)
     return mover == WHITE ? v : -v;
 }
 
-static void score_json(Buf *b, Score s)
+static void score_json(StrBuf *b, Score s)
 {
     switch (s.kind) {
-    case SCORE_NONE: buf_add(b, "null"); break;
-    case SCORE_CP: buf_printf(b, "{\"cp\":%d}", s.value); break;
-    case SCORE_MATE: buf_printf(b, "{\"mate\":%d}", s.value); break;
-    default: buf_printf(b, "{\"result\":\"%s\"}", s.value > 0 ? "1-0" : s.value < 0 ? "0-1" : "1/2-1/2"); break;
+    case SCORE_NONE: strbuf_puts(b, "null"); break;
+    case SCORE_CP: strbuf_printf(b, "{\"cp\":%d}", s.value); break;
+    case SCORE_MATE: strbuf_printf(b, "{\"mate\":%d}", s.value); break;
+    default: strbuf_printf(b, "{\"result\":\"%s\"}", s.value > 0 ? "1-0" : s.value < 0 ? "0-1" : "1/2-1/2"); break;
     }
 }
 
@@ -739,37 +655,37 @@ static void move_text(const Position *pos, Move m, bool korean, char *buf)
 }
 
 /* Plays the moves on a copy of pos, writing each (as a JSON array or space-separated text). */
-static void line_text(Buf *b, const Position *pos, const Move *moves, int count, bool korean, bool json)
+static void line_text(StrBuf *b, const Position *pos, const Move *moves, int count, bool korean, bool json)
 {
     Position copy = *pos;
     if (pos->st == &pos->root)
         copy.st = &copy.root;
     StateInfo states[MAX_PLY];
     if (json)
-        buf_add(b, "[");
+        strbuf_puts(b, "[");
     for (int i = 0; i < count && i < MAX_PLY; i++) {
         if (!movegen_contains_legal(&copy, moves[i]))
             break;
         char text[GIB_MOVE_TEXT_SIZE];
         move_text(&copy, moves[i], korean, text);
         if (i)
-            buf_add(b, json ? "," : " ");
+            strbuf_puts(b, json ? "," : " ");
         if (json)
             buf_json(b, text);
         else
-            buf_add(b, text);
+            strbuf_puts(b, text);
         position_make(&copy, moves[i], &states[i]);
     }
     if (json)
-        buf_add(b, "]");
+        strbuf_puts(b, "]");
 }
 
 static const char *side_name(Color c) { return c == WHITE ? "cho" : "han"; }
 static const char *side_title(Color c) { return c == WHITE ? "Cho" : "Han"; }
 
-static void material_json(Buf *b, MaterialCount m)
+static void material_json(StrBuf *b, MaterialCount m)
 {
-    buf_printf(b, "{\"cho\":%d,\"han\":%d.5}", m.cho, m.han + 1);
+    strbuf_printf(b, "{\"cho\":%d,\"han\":%d.5}", m.cho, m.han + 1);
 }
 
 static void material_text(MaterialCount m, char *buf, size_t size)
@@ -782,9 +698,9 @@ static const char *winner_name(GameResult r)
     return r == GAME_CHO_WINS ? "cho" : r == GAME_HAN_WINS ? "han" : r == GAME_DRAW ? "draw" : NULL;
 }
 
-static void end_json(Buf *b, const GameStatus *st)
+static void end_json(StrBuf *b, const GameStatus *st)
 {
-    buf_printf(b, "{\"result\":\"%s\",\"winner\":\"%s\",\"reason\":\"%s\",\"immediate\":%s,\"by_counting\":%s",
+    strbuf_printf(b, "{\"result\":\"%s\",\"winner\":\"%s\",\"reason\":\"%s\",\"immediate\":%s,\"by_counting\":%s",
                game_result_name(st->result), winner_name(st->result), end_reason_name(st->reason),
                st->immediate ? "true" : "false", st->by_counting ? "true" : "false");
 }
@@ -812,34 +728,34 @@ static void limits_text(const AnalyzeOptions *o, char *buf, size_t size)
         snprintf(buf + n, size - (size_t)n, " movetime %lld ms", (long long)o->movetime);
 }
 
-static void limits_json(Buf *b, const AnalyzeOptions *o)
+static void limits_json(StrBuf *b, const AnalyzeOptions *o)
 {
-    buf_printf(b, "{\"depth\":%d,\"nodes\":%llu,\"movetime_ms\":%lld,\"multipv\":%d,\"threads\":%d}", o->depth,
+    strbuf_printf(b, "{\"depth\":%d,\"nodes\":%llu,\"movetime_ms\":%lld,\"multipv\":%d,\"threads\":%d}", o->depth,
                (unsigned long long)o->nodes, (long long)o->movetime, o->multipv, o->threads);
 }
 
 /* The multipv lines of a search, best first. */
-static void lines_output(Buf *b, const Position *pos, const Searched *s, const AnalyzeOptions *o)
+static void lines_output(StrBuf *b, const Position *pos, const Searched *s, const AnalyzeOptions *o)
 {
     bool first = true;
     for (int k = 0; k < s->count; k++) {
         Score score = info_score(&s->lines[k], pos->side);
         if (o->json) {
-            buf_printf(b, "%s{\"rank\":%d,\"move\":", first ? "" : ",", k + 1);
+            strbuf_printf(b, "%s{\"rank\":%d,\"move\":", first ? "" : ",", k + 1);
             char text[GIB_MOVE_TEXT_SIZE];
             move_text(pos, s->lines[k].pv[0], o->korean, text);
             buf_json(b, text);
-            buf_add(b, ",\"score\":");
+            strbuf_puts(b, ",\"score\":");
             score_json(b, score);
-            buf_printf(b, ",\"depth\":%d,\"pv\":", s->lines[k].depth);
+            strbuf_printf(b, ",\"depth\":%d,\"pv\":", s->lines[k].depth);
             line_text(b, pos, s->lines[k].pv, s->lines[k].pv_length, o->korean, true);
-            buf_add(b, "}");
+            strbuf_puts(b, "}");
         } else {
             char sc[32];
             score_text(score, sc, sizeof sc);
-            buf_printf(b, "  %2d. %6s  ", k + 1, sc);
+            strbuf_printf(b, "  %2d. %6s  ", k + 1, sc);
             line_text(b, pos, s->lines[k].pv, s->lines[k].pv_length, o->korean, false);
-            buf_add(b, "\n");
+            strbuf_puts(b, "\n");
         }
         first = false;
     }
@@ -847,7 +763,7 @@ static void lines_output(Buf *b, const Position *pos, const Searched *s, const A
 
 /* ---- Positions ---- */
 
-static void analyze_position(const Item *it, const AnalyzeOptions *o, Buf *b)
+static void analyze_position(const Item *it, const AnalyzeOptions *o, StrBuf *b)
 {
     Game g;
     char err[200];
@@ -886,17 +802,17 @@ static void analyze_position(const Item *it, const AnalyzeOptions *o, Buf *b)
             bm_verdict = hit;
     }
     if (o->json) {
-        buf_printf(b, "{\"type\":\"position\",\"input\":\"%s\",\"file\":", input_names[it->input]);
+        strbuf_printf(b, "{\"type\":\"position\",\"input\":\"%s\",\"file\":", input_names[it->input]);
         buf_json(b, it->file);
         if (it->line)
-            buf_printf(b, ",\"line\":%d", it->line);
+            strbuf_printf(b, ",\"line\":%d", it->line);
         else
-            buf_add(b, ",\"line\":null");
-        buf_printf(b, ",\"number\":%d,\"fen\":", it->number);
+            strbuf_puts(b, ",\"line\":null");
+        strbuf_printf(b, ",\"number\":%d,\"fen\":", it->number);
         buf_json(b, it->fen);
-        buf_printf(b, ",\"variant\":\"%s\",\"to_move\":\"%s\"", it->rules->name, side_name(pos->side));
+        strbuf_printf(b, ",\"variant\":\"%s\",\"to_move\":\"%s\"", it->rules->name, side_name(pos->side));
         if (it->epd) {
-            buf_add(b, ",\"operations\":{");
+            strbuf_puts(b, ",\"operations\":{");
             int written = 0;
             for (int i = 0; i < it->epd->op_count; i++) {
                 bool repeated = false;
@@ -904,80 +820,80 @@ static void analyze_position(const Item *it, const AnalyzeOptions *o, Buf *b)
                     repeated |= !strcmp(it->epd->ops[k].opcode, it->epd->ops[i].opcode);
                 if (repeated)
                     continue;
-                buf_add(b, written++ ? "," : "");
+                strbuf_puts(b, written++ ? "," : "");
                 buf_json(b, it->epd->ops[i].opcode);
-                buf_add(b, ":");
+                strbuf_puts(b, ":");
                 buf_json(b, it->epd->ops[i].operand);
             }
-            buf_add(b, "}");
+            strbuf_puts(b, "}");
         }
-        buf_add(b, ",\"material\":");
+        strbuf_puts(b, ",\"material\":");
         material_json(b, st.material);
-        buf_add(b, ",\"end\":");
+        strbuf_puts(b, ",\"end\":");
         if (st.result == GAME_ONGOING) {
-            buf_add(b, "null");
+            strbuf_puts(b, "null");
         } else {
             end_json(b, &st);
-            buf_add(b, "}");
+            strbuf_puts(b, "}");
         }
-        buf_add(b, ",\"limits\":");
+        strbuf_puts(b, ",\"limits\":");
         limits_json(b, o);
         if (best)
-            buf_printf(b, ",\"search\":{\"depth\":%d,\"seldepth\":%d,\"nodes\":%llu,\"time_ms\":%lld}", best->depth,
+            strbuf_printf(b, ",\"search\":{\"depth\":%d,\"seldepth\":%d,\"nodes\":%llu,\"time_ms\":%lld}", best->depth,
                        best->seldepth, (unsigned long long)best->nodes, (long long)best->time_ms);
         else
-            buf_add(b, ",\"search\":null");
-        buf_add(b, ",\"best\":");
+            strbuf_puts(b, ",\"search\":null");
+        strbuf_puts(b, ",\"best\":");
         buf_json(b, s.best ? best_text : NULL);
-        buf_add(b, ",\"score\":");
+        strbuf_puts(b, ",\"score\":");
         score_json(b, score);
-        buf_add(b, ",\"pv\":");
+        strbuf_puts(b, ",\"pv\":");
         if (best)
             line_text(b, pos, best->pv, best->pv_length, o->korean, true);
         else
             line_text(b, pos, &s.best, s.best ? 1 : 0, o->korean, true);
-        buf_add(b, ",\"lines\":[");
+        strbuf_puts(b, ",\"lines\":[");
         lines_output(b, pos, &s, o);
-        buf_add(b, "]");
+        strbuf_puts(b, "]");
         if (bm_verdict >= 0)
-            buf_printf(b, ",\"bm_found\":%s", bm_verdict ? "true" : "false");
+            strbuf_printf(b, ",\"bm_found\":%s", bm_verdict ? "true" : "false");
         if (am_verdict >= 0)
-            buf_printf(b, ",\"am_avoided\":%s", am_verdict ? "true" : "false");
-        buf_add(b, "}\n");
+            strbuf_printf(b, ",\"am_avoided\":%s", am_verdict ? "true" : "false");
+        strbuf_puts(b, "}\n");
     } else {
         char place[1200], material[32], limits[96];
         item_place(it, place, sizeof place);
         material_text(st.material, material, sizeof material);
         limits_text(o, limits, sizeof limits);
-        buf_printf(b, "== Position %d (%s) ==\nFEN: %s\n", it->number, place, it->fen);
-        buf_printf(b, "Rules: %s; %s to move; material %s (Cho-Han, with Han's 1.5-point deom)\n", it->rules->name,
+        strbuf_printf(b, "== Position %d (%s) ==\nFEN: %s\n", it->number, place, it->fen);
+        strbuf_printf(b, "Rules: %s; %s to move; material %s (Cho-Han, with Han's 1.5-point deom)\n", it->rules->name,
                    side_title(pos->side), material);
         if (it->epd && it->epd->op_count) {
-            buf_add(b, "EPD:");
+            strbuf_puts(b, "EPD:");
             for (int i = 0; i < it->epd->op_count; i++)
-                buf_printf(b, " %s %s;", it->epd->ops[i].opcode, it->epd->ops[i].operand);
-            buf_add(b, "\n");
+                strbuf_printf(b, " %s %s;", it->epd->ops[i].opcode, it->epd->ops[i].operand);
+            strbuf_puts(b, "\n");
         }
         if (st.result != GAME_ONGOING) {
             char end[160];
             end_text(&st, end, sizeof end);
-            buf_printf(b, "The game is over: %s\n", end);
+            strbuf_printf(b, "The game is over: %s\n", end);
         }
         if (!st.immediate) {
             if (best)
-                buf_printf(b, "Search (%s): depth %d, seldepth %d, %llu nodes, %lld ms\n", limits, best->depth,
+                strbuf_printf(b, "Search (%s): depth %d, seldepth %d, %llu nodes, %lld ms\n", limits, best->depth,
                            best->seldepth, (unsigned long long)best->nodes, (long long)best->time_ms);
             lines_output(b, pos, &s, o);
             char sc[32];
             score_text(score, sc, sizeof sc);
-            buf_printf(b, "Best move: %s, score %s (Cho's view)", s.best ? best_text : "(none)", sc);
+            strbuf_printf(b, "Best move: %s, score %s (Cho's view)", s.best ? best_text : "(none)", sc);
             if (bm_verdict >= 0)
-                buf_printf(b, "; bm %s: %s", bm, bm_verdict ? "found" : "not found");
+                strbuf_printf(b, "; bm %s: %s", bm, bm_verdict ? "found" : "not found");
             if (am_verdict >= 0)
-                buf_printf(b, "; am %s: %s", am, am_verdict ? "avoided" : "played");
-            buf_add(b, "\n");
+                strbuf_printf(b, "; am %s: %s", am, am_verdict ? "avoided" : "played");
+            strbuf_puts(b, "\n");
         }
-        buf_add(b, "\n");
+        strbuf_puts(b, "\n");
     }
     game_free(&g);
 }
@@ -996,52 +912,52 @@ static int mark_of(int loss)
     return loss >= ANALYZE_BLUNDER ? 2 : loss >= ANALYZE_MISTAKE ? 1 : loss >= ANALYZE_INACCURACY ? 0 : -1;
 }
 
-static void game_header(const Item *it, const AnalyzeOptions *o, Buf *b)
+static void game_header(const Item *it, const AnalyzeOptions *o, StrBuf *b)
 {
     const ParsedGame *game = it->game;
     if (o->json) {
-        buf_printf(b, "{\"type\":\"game\",\"input\":\"%s\",\"file\":", input_names[it->input]);
+        strbuf_printf(b, "{\"type\":\"game\",\"input\":\"%s\",\"file\":", input_names[it->input]);
         buf_json(b, it->file);
         if (it->line)
-            buf_printf(b, ",\"line\":%d", it->line);
+            strbuf_printf(b, ",\"line\":%d", it->line);
         else
-            buf_add(b, ",\"line\":null");
-        buf_printf(b, ",\"number\":%d,\"tags\":{", it->number);
+            strbuf_puts(b, ",\"line\":null");
+        strbuf_printf(b, ",\"number\":%d,\"tags\":{", it->number);
         int written = 0;
         for (int i = 0; i < game->tag_count; i++) {
             if (record_tag(game, game->tags[i].name) != game->tags[i].value)
                 continue; /* a repeated tag: the first one counts */
-            buf_add(b, written++ ? "," : "");
+            strbuf_puts(b, written++ ? "," : "");
             buf_json(b, game->tags[i].name);
-            buf_add(b, ":");
+            strbuf_puts(b, ":");
             buf_json(b, game->tags[i].value);
         }
-        buf_add(b, "}");
+        strbuf_puts(b, "}");
         if (it->input == INPUT_GIB) {
             const char *result, *termination;
             gib_result(record_tag(game, "대국결과"), &result, &termination);
-            buf_printf(b, ",\"record_result\":\"%s\",\"record_termination\":\"%s\"", result, termination);
+            strbuf_printf(b, ",\"record_result\":\"%s\",\"record_termination\":\"%s\"", result, termination);
         } else {
             const char *result = record_tag(game, "Result");
-            buf_add(b, ",\"record_result\":");
+            strbuf_puts(b, ",\"record_result\":");
             buf_json(b, !result ? NULL
                         : !strcmp(result, "1-0") ? "cho"
                         : !strcmp(result, "0-1") ? "han"
                         : !strcmp(result, "1/2-1/2") ? "draw"
                                                      : "unknown");
-            buf_add(b, ",\"record_termination\":null");
+            strbuf_puts(b, ",\"record_termination\":null");
         }
-        buf_add(b, ",\"start_fen\":");
+        strbuf_puts(b, ",\"start_fen\":");
         buf_json(b, game->start_fen);
-        buf_printf(b, ",\"variant\":\"%s\",\"plies\":%d,\"limits\":", it->rules->name, game->move_count);
+        strbuf_printf(b, ",\"variant\":\"%s\",\"plies\":%d,\"limits\":", it->rules->name, game->move_count);
         limits_json(b, o);
-        buf_add(b, ",\"moves\":[");
+        strbuf_puts(b, ",\"moves\":[");
         return;
     }
     char place[1200], limits[96];
     item_place(it, place, sizeof place);
     limits_text(o, limits, sizeof limits);
-    buf_printf(b, "== Game %d (%s) ==\n", it->number, place);
+    strbuf_printf(b, "== Game %d (%s) ==\n", it->number, place);
     static const char *const shown[][2] = {{"대회명", "Event"},   {"Event", "Event"}, {"대국일자", "Date"},
                                            {"Date", "Date"},      {"초대국자", "Cho"}, {"White", "Cho"},
                                            {"한대국자", "Han"},   {"Black", "Han"},    {"대국결과", "Result"},
@@ -1050,20 +966,20 @@ static void game_header(const Item *it, const AnalyzeOptions *o, Buf *b)
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const char *v = record_tag(game, shown[i][0]);
         if (v) {
-            buf_printf(b, "%s%s: %s", any ? " | " : "", shown[i][1], v);
+            strbuf_printf(b, "%s%s: %s", any ? " | " : "", shown[i][1], v);
             any = true;
         }
     }
     if (any)
-        buf_add(b, "\n");
+        strbuf_puts(b, "\n");
     char cho[16], han[16];
     if (gib_setups(game->start_fen, cho, han))
-        buf_printf(b, "Start: %s (Cho %s, Han %s)\n", game->start_fen, cho, han);
+        strbuf_printf(b, "Start: %s (Cho %s, Han %s)\n", game->start_fen, cho, han);
     else
-        buf_printf(b, "Start: %s\n", game->start_fen);
-    buf_printf(b, "Rules: %s; search %s; scores in centipawns from Cho's view, loss from the mover's\n",
+        strbuf_printf(b, "Start: %s\n", game->start_fen);
+    strbuf_printf(b, "Rules: %s; search %s; scores in centipawns from Cho's view, loss from the mover's\n",
                it->rules->name, limits);
-    buf_printf(b, "%4s %-4s %-10s %-10s %7s %7s %5s %-11s %s\n", "ply", "side", "move", "best", "before", "after",
+    strbuf_printf(b, "%4s %-4s %-10s %-10s %7s %7s %5s %-11s %s\n", "ply", "side", "move", "best", "before", "after",
                "loss", "mark", "material");
 }
 
@@ -1073,11 +989,11 @@ typedef struct {
     char move_text[GIB_MOVE_TEXT_SIZE], best_text[GIB_MOVE_TEXT_SIZE];
     Score before;
     int depth;
-    Buf pv;    /* JSON array of the principal variation */
-    Buf lines; /* JSON array of the multipv lines, with --multipv K > 1 */
+    StrBuf pv;    /* JSON array of the principal variation */
+    StrBuf lines; /* JSON array of the multipv lines, with --multipv K > 1 */
 } Row;
 
-static void finish_row(const Row *row, int ply, Score after, MaterialCount material, const AnalyzeOptions *o, Buf *b,
+static void finish_row(const Row *row, int ply, Score after, MaterialCount material, const AnalyzeOptions *o, StrBuf *b,
                        PlayerSummary *sum)
 {
     PlayerSummary *ps = &sum[row->side];
@@ -1097,26 +1013,26 @@ static void finish_row(const Row *row, int ply, Score after, MaterialCount mater
             ps->marks[mark]++;
     }
     if (o->json) {
-        buf_printf(b, "%s{\"ply\":%d,\"side\":\"%s\",\"move\":", ply > 1 ? "," : "", ply, side_name(row->side));
+        strbuf_printf(b, "%s{\"ply\":%d,\"side\":\"%s\",\"move\":", ply > 1 ? "," : "", ply, side_name(row->side));
         buf_json(b, row->move_text);
-        buf_add(b, ",\"best\":");
+        strbuf_puts(b, ",\"best\":");
         buf_json(b, row->best ? row->best_text : NULL);
-        buf_add(b, ",\"score_before\":");
+        strbuf_puts(b, ",\"score_before\":");
         score_json(b, row->before);
-        buf_add(b, ",\"score_after\":");
+        strbuf_puts(b, ",\"score_after\":");
         score_json(b, after);
         if (scored)
-            buf_printf(b, ",\"loss\":%d", loss);
+            strbuf_printf(b, ",\"loss\":%d", loss);
         else
-            buf_add(b, ",\"loss\":null");
-        buf_add(b, ",\"mark\":");
+            strbuf_puts(b, ",\"loss\":null");
+        strbuf_puts(b, ",\"mark\":");
         buf_json(b, mark >= 0 ? mark_names[mark] : NULL);
-        buf_add(b, ",\"material\":");
+        strbuf_puts(b, ",\"material\":");
         material_json(b, material);
-        buf_printf(b, ",\"depth\":%d,\"pv\":%s", row->depth, row->pv.s ? row->pv.s : "[]");
+        strbuf_printf(b, ",\"depth\":%d,\"pv\":%s", row->depth, row->pv.text ? row->pv.text : "[]");
         if (o->multipv > 1)
-            buf_printf(b, ",\"lines\":[%s]", row->lines.s ? row->lines.s : "");
-        buf_add(b, "}");
+            strbuf_printf(b, ",\"lines\":[%s]", row->lines.text ? row->lines.text : "");
+        strbuf_puts(b, "}");
         return;
     }
     char before[32], aft[32], mat[32], loss_text[16] = "?";
@@ -1125,13 +1041,13 @@ static void finish_row(const Row *row, int ply, Score after, MaterialCount mater
     material_text(material, mat, sizeof mat);
     if (scored)
         snprintf(loss_text, sizeof loss_text, "%d", loss);
-    buf_printf(b, "%4d %-4s ", ply, side_title(row->side));
+    strbuf_printf(b, "%4d %-4s ", ply, side_title(row->side));
     buf_column(b, row->move_text, 10);
     buf_column(b, row->best ? row->best_text : "-", 10);
-    buf_printf(b, "%7s %7s %5s %-11s %s\n", before, aft, loss_text, mark >= 0 ? mark_names[mark] : "", mat);
+    strbuf_printf(b, "%7s %7s %5s %-11s %s\n", before, aft, loss_text, mark >= 0 ? mark_names[mark] : "", mat);
 }
 
-static void analyze_game(const Item *it, const AnalyzeOptions *o, Buf *b)
+static void analyze_game(const Item *it, const AnalyzeOptions *o, StrBuf *b)
 {
     const ParsedGame *game = it->game;
     Game g;
@@ -1181,89 +1097,89 @@ static void analyze_game(const Item *it, const AnalyzeOptions *o, Buf *b)
         if (s.best)
             move_text(&g.pos, s.best, o->korean, row.best_text);
         row.pv.len = row.lines.len = 0;
-        if (row.pv.s)
-            row.pv.s[0] = '\0';
-        if (row.lines.s)
-            row.lines.s[0] = '\0';
+        if (row.pv.text)
+            row.pv.text[0] = '\0';
+        if (row.lines.text)
+            row.lines.text[0] = '\0';
         if (best && o->json)
             line_text(&row.pv, &g.pos, best->pv, best->pv_length, o->korean, true);
         if (o->json && o->multipv > 1)
             lines_output(&row.lines, &g.pos, &s, o);
         game_play(&g, m);
     }
-    free(row.pv.s);
-    free(row.lines.s);
+    strbuf_free(&row.pv);
+    strbuf_free(&row.lines);
     if (o->json) {
-        buf_add(b, "],\"summary\":{");
+        strbuf_puts(b, "],\"summary\":{");
         for (Color c = WHITE; c <= BLACK; c++) {
             const PlayerSummary *ps = &sum[c];
-            buf_printf(b, "%s\"%s\":{\"moves\":%d,\"average_loss\":", c ? "," : "", side_name(c), ps->moves);
+            strbuf_printf(b, "%s\"%s\":{\"moves\":%d,\"average_loss\":", c ? "," : "", side_name(c), ps->moves);
             if (ps->scored)
-                buf_printf(b, "%.1f", (double)ps->loss_sum / ps->scored);
+                strbuf_printf(b, "%.1f", (double)ps->loss_sum / ps->scored);
             else
-                buf_add(b, "null");
-            buf_printf(b, ",\"best_moves\":%d,\"inaccuracies\":%d,\"mistakes\":%d,\"blunders\":%d}", ps->best_played,
+                strbuf_puts(b, "null");
+            strbuf_printf(b, ",\"best_moves\":%d,\"inaccuracies\":%d,\"mistakes\":%d,\"blunders\":%d}", ps->best_played,
                        ps->marks[0], ps->marks[1], ps->marks[2]);
         }
-        buf_add(b, "},\"end\":");
+        strbuf_puts(b, "},\"end\":");
         if (end_ply < 0) {
-            buf_add(b, "null");
+            strbuf_puts(b, "null");
         } else {
             end_json(b, &end);
-            buf_printf(b, ",\"ply\":%d,\"material\":", end_ply);
+            strbuf_printf(b, ",\"ply\":%d,\"material\":", end_ply);
             material_json(b, end.material);
-            buf_printf(b, ",\"record_continues\":%s}", end_ply < game->move_count ? "true" : "false");
+            strbuf_printf(b, ",\"record_continues\":%s}", end_ply < game->move_count ? "true" : "false");
         }
         char fen[RECORD_FEN_SIZE];
         position_to_fen(&g.pos, fen, sizeof fen);
-        buf_add(b, ",\"final\":{\"fen\":");
+        strbuf_puts(b, ",\"final\":{\"fen\":");
         buf_json(b, fen);
-        buf_add(b, ",\"material\":");
+        strbuf_puts(b, ",\"material\":");
         material_json(b, final.material);
-        buf_add(b, "}}\n");
+        strbuf_puts(b, "}}\n");
     } else {
-        buf_add(b, "Summary:\n");
+        strbuf_puts(b, "Summary:\n");
         for (Color c = WHITE; c <= BLACK; c++) {
             const PlayerSummary *ps = &sum[c];
             char avg[32] = "?";
             if (ps->scored)
                 snprintf(avg, sizeof avg, "%.1f", (double)ps->loss_sum / ps->scored);
-            buf_printf(b, "  %s: %d moves, average loss %s, best move played %d, ", side_title(c), ps->moves, avg,
+            strbuf_printf(b, "  %s: %d moves, average loss %s, best move played %d, ", side_title(c), ps->moves, avg,
                        ps->best_played);
-            buf_printf(b, "%d inaccuracies, %d mistakes, %d blunders\n", ps->marks[0], ps->marks[1], ps->marks[2]);
+            strbuf_printf(b, "%d inaccuracies, %d mistakes, %d blunders\n", ps->marks[0], ps->marks[1], ps->marks[2]);
         }
         char text[200];
         if (end_ply < 0) {
             char material[32];
             material_text(final.material, material, sizeof material);
-            buf_printf(b, "End: not over after %d plies, by the referee; material %s\n", game->move_count, material);
+            strbuf_printf(b, "End: not over after %d plies, by the referee; material %s\n", game->move_count, material);
         } else {
             end_text(&end, text, sizeof text);
-            buf_printf(b, "End: after ply %d, %s%s\n", end_ply, text,
+            strbuf_printf(b, "End: after ply %d, %s%s\n", end_ply, text,
                        end_ply < game->move_count ? " (the record goes on past it)" : "");
         }
-        buf_add(b, "\n");
+        strbuf_puts(b, "\n");
     }
     game_free(&g);
 }
 
-static void error_output(const Item *it, const AnalyzeOptions *o, Buf *b)
+static void error_output(const Item *it, const AnalyzeOptions *o, StrBuf *b)
 {
     if (!o->json)
         return; /* the message went to standard error when the input was read */
-    buf_printf(b, "{\"type\":\"error\",\"input\":\"%s\",\"file\":", input_names[it->input]);
+    strbuf_printf(b, "{\"type\":\"error\",\"input\":\"%s\",\"file\":", input_names[it->input]);
     buf_json(b, it->file);
     if (it->line)
-        buf_printf(b, ",\"line\":%d", it->line);
+        strbuf_printf(b, ",\"line\":%d", it->line);
     else
-        buf_add(b, ",\"line\":null");
+        strbuf_puts(b, ",\"line\":null");
     if (it->number)
-        buf_printf(b, ",\"number\":%d", it->number);
+        strbuf_printf(b, ",\"number\":%d", it->number);
     else
-        buf_add(b, ",\"number\":null");
-    buf_add(b, ",\"message\":");
+        strbuf_puts(b, ",\"number\":null");
+    strbuf_puts(b, ",\"message\":");
     buf_json(b, it->message);
-    buf_add(b, "}\n");
+    strbuf_puts(b, "}\n");
 }
 
 /* ---- Main ---- */
@@ -1298,14 +1214,14 @@ int analyze_main(int argc, char **argv)
     }
 
     progress.on = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress;
-    progress.start = now_seconds();
+    progress.start = clock_seconds();
     for (int i = 0; i < w.count; i++)
         progress.total += w.items[i].kind == ITEM_POSITION ? 1
                           : w.items[i].kind == ITEM_GAME   ? w.items[i].game->move_count + 1
                                                            : 0;
     progress_draw(true);
 
-    Buf b = {0};
+    StrBuf b = {0};
     for (int i = 0; i < w.count; i++) {
         const Item *it = &w.items[i];
         if (it->kind == ITEM_POSITION)
@@ -1317,7 +1233,7 @@ int analyze_main(int argc, char **argv)
         flush_buf(&b);
     }
     progress_end();
-    free(b.s);
+    strbuf_free(&b);
 
     for (int i = 0; i < w.count; i++) {
         free(w.items[i].epd);

@@ -7,15 +7,14 @@
 
 #include "../engine/move.h"
 #include "../engine/perft.h"
+#include "../engine/base/base.h"
 #include "../search/search.h"
 
 enum { MAX_PERFT_DEPTH = 20, MAX_SETUP_MOVES = 2048, MAX_BENCH_DEPTH = 64 };
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fputs("janggun: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
+    report_error("janggun", fmt, arg);
     return 2;
 }
 

@@ -35,19 +35,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engine/base/base.h"
+
 /* ---- PRNG: splitmix64 ---- */
 
 typedef struct {
     uint64_t s;
 } Rng;
 
-static inline uint64_t rng_next(Rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static inline uint64_t rng_next(Rng *r) { return splitmix64(&r->s); }
 
 static inline int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
 

@@ -235,27 +235,4 @@ static inline bool json_lines_close(JsonLines *r, char *err, size_t err_size)
     return datafile_close(r->file, err, err_size);
 }
 
-/* A whole file, NUL-terminated (NULL when it cannot be read). */
-static inline char *read_whole_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        if (len)
-            *len = (size_t)n;
-    }
-    return buf;
-}
-
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../engine/base/base.h"
 #include "../engine/move.h"
 #include "../engine/movegen.h"
 
@@ -30,6 +31,17 @@ static inline const char *test_data_path(char *buf, size_t size, const char *rel
 {
     snprintf(buf, size, "%s/%s", JANGGUN_SOURCE_ROOT, relative);
     return buf;
+}
+
+/* A whole file, NUL-terminated (its length in *len unless NULL); a file that cannot be read fails the
+ * test with the reason. */
+static inline char *test_read_file(const char *path, size_t *len)
+{
+    char err[300];
+    char *text = read_whole_file(path, len, err, sizeof err);
+    if (!text)
+        fail_msg("%s: %s", path, err);
+    return text;
 }
 
 /* Never copy a TestGame: its position points into itself and into `states`. */

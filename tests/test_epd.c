@@ -86,7 +86,7 @@ static void test_perft_file(void **state)
     (void)state;
     char path[1200];
     test_data_path(path, sizeof path, TEST_PERFT_FILE);
-    char *text = read_whole_file(path, NULL);
+    char *text = test_read_file(path, NULL);
     if (!text)
         fail_msg("cannot read %s", path);
     int positions = 0;

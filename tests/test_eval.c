@@ -53,23 +53,6 @@ static int eval_fen(const char *rules, const char *fen)
 
 /* ---- the weight file ---- */
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 static void test_weight_file_named_by_hash(void **state)
 {
     (void)state;
@@ -81,7 +64,7 @@ static void test_weight_file_named_by_hash(void **state)
 
     /* The embedded copy is the file, byte for byte. */
     size_t file_len, blob_len;
-    char *file = read_all(path, &file_len);
+    char *file = test_read_file(path, &file_len);
     assert_non_null(file);
     const char *blob = eval_weights_text(&blob_len);
     assert_int_equal(blob_len, file_len);

@@ -13,15 +13,10 @@
 
 #include <cmocka.h>
 
+#include "../engine/base/base.h"
 #include "../search/tt.h"
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+
 
 /* Keys sharing a bucket: the same high bits, different low bits. */
 static uint64_t bucket_key(uint64_t bucket_bits, unsigned i) { return bucket_bits << 32 | (i + 1); }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../engine/position.h"
+#include "../../engine/base/base.h"
 #include "../../engine/base/version.h"
 #include "match.h"
 
@@ -40,9 +41,7 @@ __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("janggun-match: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    report_error_v("janggun-match", fmt, ap);
     va_end(ap);
     return 2;
 }

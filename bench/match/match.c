@@ -308,7 +308,7 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
                            .depth = tc->depth};
         long allowance = tc_allowance_ms(tc, &clocks[c], cfg->timeout_ms);
         PlayerReply r;
-        PlayerStatus s = player_go(p, &o->game, &limits, process_now_us() + (int64_t)allowance * 1000, &r);
+        PlayerStatus s = player_go(p, &o->game, &limits, clock_us() + (int64_t)allowance * 1000, &r);
         if (s == PLAYER_INTERRUPTED) {
             o->interrupted = true;
             return;
@@ -631,7 +631,7 @@ int match_run(const MatchConfig *cfg)
     }
     pthread_mutex_init(&t.lock, NULL);
     pthread_mutex_init(&t.log.lock, NULL);
-    t.log.start_us = process_now_us();
+    t.log.start_us = clock_us();
     int status = 2;
     MatchWorker *workers = NULL;
     pthread_t *threads = NULL;

@@ -6,19 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/base/base.h"
 #include "../../engine/base/datafile.h"
 #include "../../engine/game.h"
 
 /* The shipped openings file, embedded at build time (openings_blob.c). */
 extern const char openings_builtin_blob[], openings_builtin_blob_end[];
-
-uint64_t openings_rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 void openings_free(OpeningBook *book)
 {
@@ -496,7 +489,7 @@ bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBoo
     if (config->random) {
         uint64_t state = config->seed;
         for (int i = book->count - 1; i > 0; i--) {
-            int j = (int)(openings_rng_next(&state) % (uint64_t)(i + 1));
+            int j = (int)(splitmix64(&state) % (uint64_t)(i + 1));
             Opening t = book->items[i];
             book->items[i] = book->items[j];
             book->items[j] = t;

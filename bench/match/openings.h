@@ -58,7 +58,4 @@ const char *openings_source_text(const OpeningConfig *config);
  * "# " before each). false when the file cannot be written. */
 bool openings_write(const OpeningBook *book, const char *header, FILE *out);
 
-/* splitmix64, the generator of every seeded choice in janggun-match. */
-uint64_t openings_rng_next(uint64_t *state);
-
 #endif

@@ -126,7 +126,7 @@ static void log_line(Player *p, char dir, const char *text)
     if (!log || !log->file)
         return;
     pthread_mutex_lock(&log->lock);
-    double t = (double)(process_now_us() - log->start_us) / 1e6;
+    double t = (double)(clock_us() - log->start_us) / 1e6;
     fprintf(log->file, "%10.3f %d %s %c %s\n", t, p->slot, p->spec->name, dir, text);
     fflush(log->file);
     pthread_mutex_unlock(&log->lock);
@@ -206,7 +206,7 @@ static PlayerStatus send_or_lose(Player *p, const char *text)
 /* Reads until a line whose first word is `word`. */
 static PlayerStatus wait_for(Player *p, const char *word, long timeout_ms, void (*each)(Player *, const char *))
 {
-    int64_t deadline = process_now_us() + (int64_t)timeout_ms * 1000;
+    int64_t deadline = clock_us() + (int64_t)timeout_ms * 1000;
     for (;;) {
         const char *line;
         ProcessRead r = process_read_line(&p->proc, deadline, &line);
@@ -470,19 +470,19 @@ PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int6
         snprintf(go + used, sizeof go - used, " depth %d", limits->depth);
     if ((s = send_or_lose(p, go)) != PLAYER_OK)
         return s;
-    int64_t start = process_now_us();
+    int64_t start = clock_us();
     for (;;) {
         const char *line;
         ProcessRead r = process_read_line(&p->proc, deadline_us, &line);
         if (r == PROCESS_TIMEOUT) {
             /* Not killed: the caller decides (engine_settle). */
-            reply->elapsed_ms = (long)((process_now_us() - start) / 1000);
+            reply->elapsed_ms = (long)((clock_us() - start) / 1000);
             snprintf(p->error, sizeof p->error, "no move after %.3f s", reply->elapsed_ms / 1000.0);
             return PLAYER_TIMEOUT;
         }
         if (r != PROCESS_LINE)
             return lost(p, r, "a move", 0);
-        int64_t now = process_now_us();
+        int64_t now = clock_us();
         log_line(p, '<', line);
         const char *w = line + strspn(line, " \t");
         if (strncmp(w, "info ", 5) == 0) {
@@ -512,7 +512,7 @@ void player_settle(Player *p, long grace_ms)
         player_reap(p);
         return;
     }
-    int64_t deadline = process_now_us() + (int64_t)grace_ms * 1000;
+    int64_t deadline = clock_us() + (int64_t)grace_ms * 1000;
     for (;;) {
         const char *line;
         ProcessRead r = process_read_line(&p->proc, deadline, &line);

@@ -13,13 +13,6 @@
 
 volatile sig_atomic_t process_stop_requested = 0;
 
-int64_t process_now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err,
                    size_t err_size)
 {
@@ -168,7 +161,7 @@ ProcessRead process_read_line(Process *p, int64_t deadline_us, const char **line
             p->len = 0;
             p->discarding = true;
         }
-        int64_t left = deadline_us - process_now_us();
+        int64_t left = deadline_us - clock_us();
         if (left <= 0)
             return PROCESS_TIMEOUT;
         int wait_ms = (int)(left > 100000 ? 100 : (left + 999) / 1000);
@@ -205,12 +198,12 @@ void process_finish(Process *p, int timeout_ms)
         /* Wait for the engine to exit, without reaping it: while it is not reaped its pid, and so
          * the id of its process group, cannot be reused, so the kill below reaches only what it
          * left behind (or the engine itself, when it did not exit in time). */
-        int64_t deadline = process_now_us() + (int64_t)timeout_ms * 1000;
+        int64_t deadline = clock_us() + (int64_t)timeout_ms * 1000;
         for (;;) {
             siginfo_t info;
             memset(&info, 0, sizeof info);
             int r = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT);
-            if ((r == 0 && info.si_pid == p->pid) || (r < 0 && errno != EINTR) || process_now_us() >= deadline)
+            if ((r == 0 && info.si_pid == p->pid) || (r < 0 && errno != EINTR) || clock_us() >= deadline)
                 break;
             struct timespec ts = {0, 2000000};
             nanosleep(&ts, NULL);

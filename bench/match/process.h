@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "../../engine/base/base.h"
+
 /* The longest line kept is PROCESS_LINE_MAX - 1 bytes; the rest of a longer line is dropped. */
 enum { PROCESS_LINE_MAX = 1 << 16 };
 
@@ -28,7 +30,6 @@ typedef struct {
 extern volatile sig_atomic_t process_stop_requested;
 
 /* Microseconds on the monotonic clock. */
-int64_t process_now_us(void);
 
 /* Starts `cmd` (run by /bin/sh) in `dir` (NULL: the current one) with its standard error appended to
  * `stderr_path` (NULL: /dev/null). false with a message when the pipes or the fork fail. */
@@ -41,7 +42,7 @@ bool process_write_line(Process *p, const char *line);
 typedef enum { PROCESS_LINE, PROCESS_TIMEOUT, PROCESS_EOF, PROCESS_INTERRUPTED } ProcessRead;
 
 /* The next line (without its end of line, '\r' removed) into *line, valid until the next call;
- * waits until `deadline_us` (process_now_us time). */
+ * waits until `deadline_us` (clock_us time, engine/base/base.h). */
 ProcessRead process_read_line(Process *p, int64_t deadline_us, const char **line);
 
 /* Waits up to timeout_ms for the child to exit by itself, then kills its process group with SIGKILL
