@@ -28,6 +28,7 @@
 #include "../engine/base/base.h"
 #include "../engine/base/datafile.h"
 #include "../engine/move.h"
+#include "../engine/records/jsonl.h"
 #include "../engine/base/version.h"
 #include "../engine/movegen.h"
 #include "../eval/internal.h"
@@ -90,138 +91,28 @@ static long parse_num(const char *opt, const char *text, long lo, long hi)
     return v;
 }
 
-/* ---- a minimal JSON reader for one games.jsonl line ---- */
+/* ---- one games.jsonl line (engine/records/jsonl.h) ---- */
 
 typedef struct {
-    char result[16], termination[16], start_fen[128];
-    char (*moves)[8];
-    int move_count, move_cap;
+    JsonObject obj;
+    const char *result, *termination, *start_fen; /* "" when missing */
+    char **moves;
+    int move_count;
 } GameLine;
-
-static const char *skip_ws(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    return p;
-}
-
-/* Reads a JSON string at p (on its opening quote) into out (cut to size, escapes kept simple: \uXXXX
- * becomes '?'); returns the position after the closing quote or NULL. */
-static const char *read_string(const char *p, char *out, size_t size)
-{
-    if (*p != '"')
-        return NULL;
-    size_t n = 0;
-    for (p++; *p && *p != '"'; p++) {
-        char c = *p;
-        if (c == '\\') {
-            p++;
-            if (!*p)
-                return NULL;
-            c = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
-            if (*p == 'u') {
-                for (int k = 0; k < 4 && p[1]; k++)
-                    p++;
-                c = '?';
-            }
-        }
-        if (out && n + 1 < size)
-            out[n++] = c;
-    }
-    if (*p != '"')
-        return NULL;
-    if (out && size)
-        out[n] = '\0';
-    return p + 1;
-}
-
-/* Skips any JSON value (strings, numbers, literals, arrays, objects). */
-static const char *skip_value(const char *p)
-{
-    p = skip_ws(p);
-    if (*p == '"')
-        return read_string(p, NULL, 0);
-    if (*p == '[' || *p == '{') {
-        char close = *p == '[' ? ']' : '}';
-        p = skip_ws(p + 1);
-        if (*p == close)
-            return p + 1;
-        for (;;) {
-            if (close == '}') {
-                p = read_string(skip_ws(p), NULL, 0);
-                if (!p || *(p = skip_ws(p)) != ':')
-                    return NULL;
-                p++;
-            }
-            p = skip_value(p);
-            if (!p)
-                return NULL;
-            p = skip_ws(p);
-            if (*p == ',') {
-                p++;
-                continue;
-            }
-            return *p == close ? p + 1 : NULL;
-        }
-    }
-    while (*p && *p != ',' && *p != '}' && *p != ']' && *p != ' ')
-        p++;
-    return p;
-}
 
 static bool parse_game_line(const char *line, GameLine *g)
 {
-    g->result[0] = g->termination[0] = g->start_fen[0] = '\0';
-    g->move_count = 0;
-    const char *p = skip_ws(line);
-    if (*p++ != '{')
+    json_free(&g->obj);
+    if (!json_parse_object(line, &g->obj, NULL, 0))
         return false;
-    for (;;) {
-        char key[32];
-        p = skip_ws(p);
-        if (*p == '}')
-            return true;
-        p = read_string(p, key, sizeof key);
-        if (!p || *(p = skip_ws(p)) != ':')
-            return false;
-        p = skip_ws(p + 1);
-        if (!strcmp(key, "result"))
-            p = read_string(p, g->result, sizeof g->result);
-        else if (!strcmp(key, "termination"))
-            p = read_string(p, g->termination, sizeof g->termination);
-        else if (!strcmp(key, "start_fen"))
-            p = read_string(p, g->start_fen, sizeof g->start_fen);
-        else if (!strcmp(key, "moves")) {
-            if (*p != '[')
-                return false;
-            p = skip_ws(p + 1);
-            while (*p == '"') {
-                if (g->move_count == g->move_cap) {
-                    g->move_cap = g->move_cap ? 2 * g->move_cap : 512;
-                    g->moves = realloc(g->moves, (size_t)g->move_cap * sizeof *g->moves);
-                    if (!g->moves)
-                        die("out of memory");
-                }
-                p = read_string(p, g->moves[g->move_count++], sizeof g->moves[0]);
-                if (!p)
-                    return false;
-                p = skip_ws(p);
-                if (*p == ',')
-                    p = skip_ws(p + 1);
-            }
-            if (*p != ']')
-                return false;
-            p++;
-        } else
-            p = skip_value(p);
-        if (!p)
-            return false;
-        p = skip_ws(p);
-        if (*p == ',')
-            p++;
-        else if (*p != '}')
-            return false;
-    }
+    const char *r = json_str(&g->obj, "result"), *t = json_str(&g->obj, "termination"),
+               *f = json_str(&g->obj, "start_fen");
+    g->result = r ? r : "", g->termination = t ? t : "", g->start_fen = f ? f : "";
+    const JsonField *m = json_get(&g->obj, "moves");
+    bool listed = m && m->type == JSON_ARRAY;
+    g->moves = listed ? m->arr : NULL;
+    g->move_count = listed ? m->arr_len : 0;
+    return listed;
 }
 
 /* ---- quiescence filter ---- */
@@ -453,7 +344,7 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
                     clock_seconds() - t0);
     }
     free(line);
-    free(g.moves);
+    json_free(&g.obj);
     free(states);
     free(cand);
     free(pos);

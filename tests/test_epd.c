@@ -15,7 +15,6 @@
 
 #include "../engine/records/epd.h"
 #include "../engine/position.h"
-#include "json_lite.h"
 #include "support.h"
 
 static const char *const START_BOARD = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR";

@@ -3,9 +3,8 @@
  * referee must not see an immediate end (checkmate, double pass), since a game cannot go on after one.
  * Optional ends (repetition, move limit) may be passed over by players and are only counted.
  *
- * Each line is one JSON object; only its "id", "start_fen", "moves" and "plies" members are read, by a
- * small parser that walks the object member by member (other members hold UTF-8 Korean text, which
- * it skips as opaque bytes). */
+ * Each line is one JSON object, read by the records layer's JSON-lines reader (engine/records/jsonl.h);
+ * its "id", "start_fen", "moves" and "plies" members are used. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -21,12 +20,12 @@
 
 #include "../engine/base/datafile.h"
 #include "../engine/game.h"
+#include "../engine/records/jsonl.h"
 #include "../engine/movegen.h"
 #include "support.h"
 
 enum {
     EXPECTED_GAMES = 24711,
-    MAX_GAME_MOVES = 4096,
     MAX_REPORTED = 10,
 };
 
@@ -34,236 +33,56 @@ static const long long EXPECTED_PLIES = 2466076;
 
 static char games_path[1200];
 
-/* ---- a minimal JSON reader for one line ---- */
+/* ---- one line of the corpus (engine/records/jsonl.h) ---- */
 
 typedef struct {
-    const char *p, *end, *base;
-    bool error;
-    char why[128];
-} Json;
-
-static void json_fail(Json *j, const char *why)
-{
-    if (!j->error)
-        snprintf(j->why, sizeof j->why, "%s at byte %td", why, j->p - j->base);
-    j->error = true;
-}
-
-static void skip_ws(Json *j)
-{
-    while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
-        j->p++;
-}
-
-static bool expect(Json *j, char c)
-{
-    skip_ws(j);
-    if (j->p < j->end && *j->p == c) {
-        j->p++;
-        return true;
-    }
-    json_fail(j, c == ':' ? "':' expected" : c == '{' ? "'{' expected" : "unexpected character");
-    return false;
-}
-
-/* Reads a string into out (when out is not NULL); escapes are decoded for ASCII only, other bytes are
- * copied as they are. Returns false on a malformed or too long string. */
-static bool read_string(Json *j, char *out, size_t size)
-{
-    skip_ws(j);
-    if (j->p >= j->end || *j->p != '"') {
-        json_fail(j, "string expected");
-        return false;
-    }
-    j->p++;
-    size_t n = 0;
-    while (j->p < j->end && *j->p != '"') {
-        char c = *j->p++;
-        if (c == '\\') {
-            if (j->p >= j->end)
-                break;
-            char e = *j->p++;
-            switch (e) {
-            case 'n': c = '\n'; break;
-            case 't': c = '\t'; break;
-            case 'r': c = '\r'; break;
-            case 'b': c = '\b'; break;
-            case 'f': c = '\f'; break;
-            case 'u':
-                /* \uXXXX: kept only as '?' (the fields read here are plain ASCII) */
-                for (int i = 0; i < 4; i++)
-                    if (j->p < j->end)
-                        j->p++;
-                c = '?';
-                break;
-            default: c = e; break; /* \" \\ \/ */
-            }
-        }
-        if (out) {
-            if (n + 1 >= size) {
-                json_fail(j, "string too long");
-                return false;
-            }
-            out[n++] = c;
-        }
-    }
-    if (j->p >= j->end) {
-        json_fail(j, "unterminated string");
-        return false;
-    }
-    j->p++;
-    if (out)
-        out[n] = '\0';
-    return true;
-}
-
-/* Skips any value (string, number, literal, array or object). */
-static void skip_value(Json *j)
-{
-    skip_ws(j);
-    if (j->p >= j->end) {
-        json_fail(j, "value expected");
-        return;
-    }
-    char c = *j->p;
-    if (c == '"') {
-        read_string(j, NULL, 0);
-    } else if (c == '[' || c == '{') {
-        char close = c == '[' ? ']' : '}';
-        j->p++;
-        skip_ws(j);
-        if (j->p < j->end && *j->p == close) {
-            j->p++;
-            return;
-        }
-        while (!j->error) {
-            if (close == '}') {
-                read_string(j, NULL, 0);
-                expect(j, ':');
-            }
-            skip_value(j);
-            skip_ws(j);
-            if (j->p < j->end && *j->p == ',') {
-                j->p++;
-                continue;
-            }
-            expect(j, close);
-            return;
-        }
-    } else {
-        while (j->p < j->end && *j->p != ',' && *j->p != '}' && *j->p != ']' && *j->p != ' ')
-            j->p++;
-    }
-}
-
-typedef struct {
-    char id[512];
-    char fen[160];
-    char (*moves)[8];
+    JsonObject obj;
+    const char *id, *fen;
+    char **moves;
     int move_count;
     long long plies; /* the "plies" member, -1 when absent */
-    bool has_fen, has_moves;
 } GameLine;
 
-static void read_moves(Json *j, GameLine *g)
+/* false with the reason when the line is not an object with "start_fen" and "moves". */
+static bool parse_game_line(const char *line, GameLine *g, char *why, size_t why_size)
 {
-    if (!expect(j, '['))
-        return;
-    skip_ws(j);
-    if (j->p < j->end && *j->p == ']') {
-        j->p++;
-        return;
+    json_free(&g->obj);
+    g->id = "?";
+    if (!json_parse_object(line, &g->obj, why, why_size))
+        return false;
+    const char *id = json_str(&g->obj, "id");
+    g->id = id ? id : "?";
+    g->fen = json_str(&g->obj, "start_fen");
+    const JsonField *moves = json_get(&g->obj, "moves"), *plies = json_get(&g->obj, "plies");
+    g->plies = plies && plies->type == JSON_NUMBER ? atoll(plies->str) : -1;
+    if (!g->fen || !moves || moves->type != JSON_ARRAY) {
+        snprintf(why, why_size, "no \"%s\" member", g->fen ? "moves" : "start_fen");
+        return false;
     }
-    while (!j->error) {
-        if (g->move_count >= MAX_GAME_MOVES) {
-            json_fail(j, "too many moves");
-            return;
-        }
-        if (!read_string(j, g->moves[g->move_count], sizeof g->moves[0]))
-            return;
-        g->move_count++;
-        skip_ws(j);
-        if (j->p < j->end && *j->p == ',') {
-            j->p++;
-            continue;
-        }
-        expect(j, ']');
-        return;
-    }
+    g->moves = moves->arr;
+    g->move_count = moves->arr_len;
+    return true;
 }
-
-static bool parse_game_line(const char *line, size_t len, GameLine *g, char *why, size_t why_size)
-{
-    Json j = {line, line + len, line, false, ""};
-    g->id[0] = g->fen[0] = '\0';
-    g->move_count = 0;
-    g->plies = -1;
-    g->has_fen = g->has_moves = false;
-    if (expect(&j, '{')) {
-        skip_ws(&j);
-        if (j.p < j.end && *j.p == '}')
-            j.p++;
-        else
-            while (!j.error) {
-                char key[64];
-                if (!read_string(&j, key, sizeof key) || !expect(&j, ':'))
-                    break;
-                skip_ws(&j);
-                if (strcmp(key, "id") == 0 && j.p < j.end && *j.p == '"')
-                    read_string(&j, g->id, sizeof g->id);
-                else if (strcmp(key, "start_fen") == 0) {
-                    g->has_fen = read_string(&j, g->fen, sizeof g->fen);
-                } else if (strcmp(key, "moves") == 0) {
-                    read_moves(&j, g);
-                    g->has_moves = !j.error;
-                } else if (strcmp(key, "plies") == 0) {
-                    char *end;
-                    g->plies = strtoll(j.p, &end, 10);
-                    if (end == j.p)
-                        json_fail(&j, "number expected for plies");
-                    j.p = end;
-                } else
-                    skip_value(&j);
-                skip_ws(&j);
-                if (j.p < j.end && *j.p == ',') {
-                    j.p++;
-                    continue;
-                }
-                expect(&j, '}');
-                break;
-            }
-    }
-    if (!j.error) {
-        skip_ws(&j);
-        if (j.p != j.end)
-            json_fail(&j, "text after the object");
-    }
-    if (!j.error && (!g->has_fen || !g->has_moves))
-        snprintf(j.why, sizeof j.why, "no %s member", g->has_fen ? "\"moves\"" : "\"start_fen\""), j.error = true;
-    if (j.error)
-        snprintf(why, why_size, "%s", j.why);
-    return !j.error;
-}
-
-/* ---- the test ---- */
 
 static void test_parser(void **state)
 {
     (void)state;
-    static char moves[MAX_GAME_MOVES][8];
-    GameLine g = {.moves = moves};
+    GameLine g = {0};
     char why[160] = "";
     const char *line = "{\"id\": \"한국 \\\"x\\\" #3\", \"cho\": \"金漢英\", \"n\": [1, {\"a\": [\"]\"]}], "
                        "\"x\": null, \"start_fen\": \"4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1\", \"moves\": [\"e2e2\", "
                        "\"e9e9\"], \"plies\": 2}";
-    assert_true(parse_game_line(line, strlen(line), &g, why, sizeof why));
+    assert_true(parse_game_line(line, &g, why, sizeof why));
     assert_string_equal(g.id, "한국 \"x\" #3");
     assert_string_equal(g.fen, "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
     assert_int_equal(g.move_count, 2);
     assert_string_equal(g.moves[1], "e9e9");
     assert_int_equal(g.plies, 2);
-    const char *bad = "{\"id\": \"x\", \"moves\": [\"e2e2\"";
-    assert_false(parse_game_line(bad, strlen(bad), &g, why, sizeof why));
+    assert_false(parse_game_line("{\"id\": \"x\", \"moves\": [\"e2e2\"", &g, why, sizeof why));
+    assert_string_equal(why, "expected ',' or ']' at byte 28");
+    assert_false(parse_game_line("{\"id\": \"x\", \"moves\": []}", &g, why, sizeof why));
+    assert_string_equal(why, "no \"start_fen\" member");
+    json_free(&g.obj);
 }
 
 static void test_replay_all(void **state)
@@ -276,8 +95,7 @@ static void test_replay_all(void **state)
     if (!file)
         fail_msg("%s", open_err);
     FILE *f = datafile_stream(file);
-    static char moves[MAX_GAME_MOVES][8];
-    GameLine line = {.moves = moves};
+    GameLine line = {0};
     char *buf = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -290,12 +108,10 @@ static void test_replay_all(void **state)
     Game g;
     while ((len = getline(&buf, &cap, f)) > 0) {
         lines++;
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-            len--;
         char why[160];
-        if (!parse_game_line(buf, (size_t)len, &line, why, sizeof why)) {
+        if (!parse_game_line(buf, &line, why, sizeof why)) {
             if (++failures <= MAX_REPORTED)
-                print_error("line %lld (id %s): cannot read the JSON: %s\n", lines, line.id[0] ? line.id : "?", why);
+                print_error("line %lld (id %s): cannot read the JSON: %s\n", lines, line.id, why);
             continue;
         }
         if (line.plies != line.move_count && ++failures <= MAX_REPORTED)
@@ -346,6 +162,7 @@ static void test_replay_all(void **state)
         game_free(&g);
     }
     free(buf);
+    json_free(&line.obj);
     if (!datafile_close(file, open_err, sizeof open_err))
         fail_msg("%s", open_err);
     clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -19,7 +19,7 @@
 #include "../engine/game.h"
 #include "../engine/records/gib.h"
 #include "../engine/move.h"
-#include "json_lite.h"
+#include "../engine/records/jsonl.h"
 #include "record_checks.h"
 #include "support.h"
 
@@ -101,7 +101,7 @@ static void test_samples(void **state)
         char *s3 = NULL;
         for (char *l = strtok_r(expected, "\n", &s3); l; l = strtok_r(NULL, "\n", &s3)) {
             JsonObject e;
-            assert_true(json_parse_object(l, &e));
+            assert_true(json_parse_object(l, &e, NULL, 0));
             const char *id = json_str(&e, "id");
             int n = sample_number(id);
             assert_true(n >= 1 && n <= list.count && n < 1024);
@@ -152,7 +152,7 @@ static void test_samples(void **state)
             char *s4 = NULL;
             for (char *l = strtok_r(drop, "\n", &s4); l; l = strtok_r(NULL, "\n", &s4)) {
                 JsonObject e;
-                assert_true(json_parse_object(l, &e));
+                assert_true(json_parse_object(l, &e, NULL, 0));
                 int n = sample_number(json_str(&e, "id"));
                 const ParsedGame *g = &list.games[n - 1];
                 if (g->ok)
@@ -241,7 +241,7 @@ static void test_round_trip(void **state)
     long plies = 0;
     while ((line = json_lines_next(&games, 8))) {
         JsonObject e;
-        assert_true(json_parse_object(line, &e));
+        assert_true(json_parse_object(line, &e, NULL, 0));
         ParsedGameList list = {0};
         ParsedGame *g = record_list_add(&list, 1);
         static const char *const map[][2] = {{"event", "대회명"},   {"date", "대국일자"},    {"site", "대국장소"},

@@ -21,7 +21,7 @@
 #include "../engine/move.h"
 #include "../engine/movegen.h"
 #include "../engine/records/pgn.h"
-#include "json_lite.h"
+#include "../engine/records/jsonl.h"
 #include "record_checks.h"
 #include "support.h"
 
@@ -199,7 +199,7 @@ static void test_san_round_trip(void **state)
     long plies = 0;
     while ((line = json_lines_next(&corpus, 20))) {
         JsonObject e;
-        assert_true(json_parse_object(line, &e));
+        assert_true(json_parse_object(line, &e, NULL, 0));
         ParsedGameList list = {0};
         ParsedGame *rg = record_list_add(&list, 1);
         snprintf(rg->start_fen, sizeof rg->start_fen, "%s", json_str(&e, "start_fen"));

@@ -9,6 +9,7 @@
 #include "../../engine/base/base.h"
 #include "../../engine/base/datafile.h"
 #include "../../engine/game.h"
+#include "../../engine/records/jsonl.h"
 
 /* The shipped openings file, embedded at build time (openings_blob.c). */
 extern const char openings_builtin_blob[], openings_builtin_blob_end[];
@@ -171,211 +172,40 @@ static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningB
     return ok;
 }
 
-/* ---- JSONL: just enough JSON to read "start_fen" and "moves" from each object ---- */
-
-static void skip_ws(const char **p)
-{
-    while (**p == ' ' || **p == '\t' || **p == '\n' || **p == '\r')
-        (*p)++;
-}
-
-/* A JSON string into out (NULL: skipped); \u escapes become UTF-8 (surrogates are kept as they are). */
-static bool json_string(const char **p, char *out, size_t size)
-{
-    if (**p != '"')
-        return false;
-    (*p)++;
-    size_t n = 0;
-    for (;;) {
-        unsigned c = (unsigned char)*(*p)++;
-        if (c == '\0' || c < 0x20)
-            return false;
-        if (c == '"')
-            break;
-        if (c == '\\') {
-            char e = *(*p)++;
-            switch (e) {
-            case '"': case '\\': case '/': c = (unsigned)e; break;
-            case 'b': c = '\b'; break;
-            case 'f': c = '\f'; break;
-            case 'n': c = '\n'; break;
-            case 'r': c = '\r'; break;
-            case 't': c = '\t'; break;
-            case 'u': {
-                c = 0;
-                for (int i = 0; i < 4; i++) {
-                    char h = *(*p)++;
-                    c = c * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                           : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 99);
-                    if (c > 0xffff)
-                        return false;
-                }
-                unsigned char u[3];
-                int k = 0;
-                if (c < 0x80)
-                    u[k++] = (unsigned char)c;
-                else if (c < 0x800)
-                    u[k++] = (unsigned char)(0xc0 | c >> 6), u[k++] = (unsigned char)(0x80 | (c & 0x3f));
-                else
-                    u[k++] = (unsigned char)(0xe0 | c >> 12), u[k++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f)),
-                    u[k++] = (unsigned char)(0x80 | (c & 0x3f));
-                for (int i = 0; i < k; i++)
-                    if (out && n + 1 < size)
-                        out[n++] = (char)u[i];
-                continue;
-            }
-            default:
-                return false;
-            }
-        }
-        if (out && n + 1 < size)
-            out[n++] = (char)c;
-    }
-    if (out)
-        out[n] = '\0';
-    return true;
-}
-
-static bool json_skip(const char **p, int depth)
-{
-    skip_ws(p);
-    if (depth > 64)
-        return false;
-    if (**p == '"')
-        return json_string(p, NULL, 0);
-    if (**p == '{' || **p == '[') {
-        char close = **p == '{' ? '}' : ']';
-        bool object = **p == '{';
-        (*p)++;
-        skip_ws(p);
-        if (**p == close) {
-            (*p)++;
-            return true;
-        }
-        for (;;) {
-            if (object) {
-                skip_ws(p);
-                if (!json_string(p, NULL, 0))
-                    return false;
-                skip_ws(p);
-                if (*(*p)++ != ':')
-                    return false;
-            }
-            if (!json_skip(p, depth + 1))
-                return false;
-            skip_ws(p);
-            if (**p == ',') {
-                (*p)++;
-                continue;
-            }
-            if (**p == close) {
-                (*p)++;
-                return true;
-            }
-            return false;
-        }
-    }
-    size_t n = strspn(*p, "0123456789+-.eEtruefalsn");
-    if (n == 0)
-        return false;
-    *p += n;
-    return true;
-}
-
-/* Reads "start_fen" and the first `plies` entries of "moves" from one JSON object. */
-static bool parse_game_line(const char *line, char *fen, size_t fen_size, char *moves, size_t moves_size, int plies,
-                            int *got_plies, bool *have_fen, bool *have_moves)
-{
-    const char *p = line;
-    *have_fen = *have_moves = false;
-    *got_plies = 0;
-    skip_ws(&p);
-    if (*p++ != '{')
-        return false;
-    skip_ws(&p);
-    if (*p == '}')
-        return true;
-    for (;;) {
-        char key[64];
-        skip_ws(&p);
-        if (!json_string(&p, key, sizeof key))
-            return false;
-        skip_ws(&p);
-        if (*p++ != ':')
-            return false;
-        skip_ws(&p);
-        if (strcmp(key, "start_fen") == 0 && *p == '"') {
-            if (!json_string(&p, fen, fen_size))
-                return false;
-            *have_fen = true;
-        } else if (strcmp(key, "moves") == 0 && *p == '[') {
-            p++;
-            size_t used = 0;
-            moves[0] = '\0';
-            skip_ws(&p);
-            if (*p == ']')
-                p++;
-            else
-                for (;;) {
-                    char m[16];
-                    skip_ws(&p);
-                    if (!json_string(&p, m, sizeof m))
-                        return false;
-                    if (*got_plies < plies && used + strlen(m) + 2 < moves_size) {
-                        used += (size_t)sprintf(moves + used, "%s%s", used ? " " : "", m);
-                        (*got_plies)++;
-                    }
-                    skip_ws(&p);
-                    if (*p == ',') {
-                        p++;
-                        continue;
-                    }
-                    if (*p++ != ']')
-                        return false;
-                    break;
-                }
-            *have_moves = true;
-        } else if (!json_skip(&p, 0)) {
-            return false;
-        }
-        skip_ws(&p);
-        if (*p == ',') {
-            p++;
-            continue;
-        }
-        return *p == '}';
-    }
-}
+/* ---- JSONL: the "start_fen" and "moves" of each game (engine/records/jsonl.h) ---- */
 
 static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f,
                        char *err, size_t err_size)
 {
     int plies = config->plies > 0 ? config->plies : 8;
-    if (plies > 2000)
-        plies = 2000;
-    size_t moves_size = (size_t)plies * 8 + 16;
-    char *moves = malloc(moves_size);
-    if (!moves) {
-        snprintf(err, err_size, "out of memory");
-        return false;
-    }
     BookLines r = {.f = f};
     const char *p;
     bool ok = true;
+    StrBuf moves = {0};
     while (ok && (p = book_next_line(&r, false))) {
-        char fen[256], msg[200];
-        int got;
-        bool have_fen, have_moves;
-        if (!parse_game_line(p, fen, sizeof fen, moves, moves_size, plies, &got, &have_fen, &have_moves)) {
-            snprintf(err, err_size, "%s:%ld: not a JSON object", config->path, r.lineno);
+        JsonObject game;
+        char msg[200];
+        if (!json_parse_object(p, &game, msg, sizeof msg)) {
+            snprintf(err, err_size, "%s:%ld: not a JSON object (%s)", config->path, r.lineno, msg);
             ok = false;
-        } else if (!have_fen || !have_moves) {
-            snprintf(err, err_size, "%s:%ld: no \"%s\" field", config->path, r.lineno, have_fen ? "moves" : "start_fen");
+            continue;
+        }
+        const char *fen = json_str(&game, "start_fen");
+        const JsonField *list = json_get(&game, "moves");
+        if (!fen || !list || list->type != JSON_ARRAY) {
+            snprintf(err, err_size, "%s:%ld: no \"%s\" field", config->path, r.lineno, fen ? "moves" : "start_fen");
             ok = false;
-        } else if (got < plies) {
+        } else if (list->arr_len < plies) {
             book->skipped_short++;
         } else {
-            AddResult added = add_opening(book, cap, fen, moves, plies, rules, msg, sizeof msg);
+            moves.len = 0;
+            strbuf_puts(&moves, "");
+            for (int i = 0; i < plies; i++)
+                strbuf_printf(&moves, "%s%s", i ? " " : "", list->arr[i]);
+            AddResult added = moves.failed ? ADD_ERROR
+                                           : add_opening(book, cap, fen, moves.text, plies, rules, msg, sizeof msg);
+            if (moves.failed)
+                snprintf(msg, sizeof msg, "out of memory");
             if (added == ADD_ILLEGAL) {
                 book->skipped_illegal++;
             } else if (added == ADD_ERROR) {
@@ -383,9 +213,10 @@ static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, Openin
                 ok = false;
             }
         }
+        json_free(&game);
     }
+    strbuf_free(&moves);
     free(r.line);
-    free(moves);
     return ok;
 }
 
