@@ -488,7 +488,7 @@ go depth 60
 expect_lines "end of input during go depth 60: stops at once with a bestmove, exit 0" "^info depth" "^bestmove [a-i]"
 
 session "go ponder movetime 200
-@sleep 0.6
+@wait 1 ^info depth
 isready
 @wait 1 ^readyok
 ponderhit
@@ -498,7 +498,7 @@ expect_lines "go ponder: no bestmove before ponderhit, then the clock runs and b
 grep -aq '^bestmove' <(sed -n '1,/^readyok$/p' "$tmp/body") && fail "go ponder: no bestmove before ponderhit" "$(cat "$tmp/body")"
 
 session "go ponder depth 1
-@sleep 0.4
+@wait 1 ^info depth 1 
 isready
 @wait 1 ^readyok
 stop
@@ -507,7 +507,7 @@ quit"
 expect_lines "go ponder depth 1: the finished search holds its bestmove until stop" "^info depth 1 " "^readyok$" "^bestmove [a-i]"
 
 session "go infinite
-@sleep 0.2
+@wait 1 ^info depth
 go depth 1
 setoption name Hash value 32
 setoption name Threads value 2
