@@ -9,6 +9,7 @@
 #include "../../engine/base/base.h"
 #include "../../engine/base/datafile.h"
 #include "../../engine/game.h"
+#include "../../engine/records/epd.h"
 #include "../../engine/records/jsonl.h"
 
 /* The shipped openings file, embedded at build time (openings_blob.c). */
@@ -98,38 +99,6 @@ static AddResult add_opening(OpeningBook *book, int *capacity, const char *fen, 
 
 /* ---- EPD ---- */
 
-/* An EPD or FEN line: the board, the side, two '-' fields, optionally the two counters, then
- * optionally `moves ...` (up to a ';'); EPD operations after that are ignored. */
-static bool parse_epd_line(char *line, char *fen, size_t fen_size, char **moves)
-{
-    char *semi = strchr(line, ';');
-    if (semi)
-        *semi = '\0';
-    char *words[8];
-    int n = 0;
-    char *save = NULL, *tok = strtok_r(line, " \t", &save);
-    while (tok && n < 6) {
-        if (strcmp(tok, "moves") == 0)
-            break;
-        if (n >= 4 && strspn(tok, "0123456789") != strlen(tok))
-            break;
-        words[n++] = tok;
-        tok = strtok_r(NULL, " \t", &save);
-    }
-    if (n == 5) /* one counter alone is not a FEN field pair */
-        n = 4;
-    if (n == 0)
-        return false;
-    size_t used = 0;
-    fen[0] = '\0';
-    for (int i = 0; i < n; i++)
-        used += (size_t)snprintf(fen + used, used < fen_size ? fen_size - used : 0, "%s%s", i ? " " : "", words[i]);
-    *moves = NULL;
-    if (tok && strcmp(tok, "moves") == 0)
-        *moves = save ? save : "";
-    return true;
-}
-
 /* A book read a line at a time, its lines counted for the messages. */
 typedef struct {
     FILE *f;
@@ -158,16 +127,31 @@ static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningB
 {
     BookLines r = {.f = f};
     bool ok = true;
+    EpdPosition *epd = malloc(sizeof *epd);
+    StrBuf moves = {0};
+    if (!epd) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
     while (ok && book_next_line(&r, true)) {
-        char fen[256], *moves, msg[200];
-        if (!parse_epd_line(r.line, fen, sizeof fen, &moves)) {
-            snprintf(err, err_size, "%s:%ld: not a FEN line", config->path, r.lineno);
+        char msg[200];
+        if (!epd_parse_line(r.line, epd, msg, sizeof msg)) {
+            snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
             ok = false;
-        } else if (add_opening(book, cap, fen, moves ? moves : "", config->plies, rules, msg, sizeof msg) != ADD_OK) {
+            continue;
+        }
+        moves.len = 0;
+        strbuf_add(&moves, epd->has_moves ? r.line + epd->moves_at : "", epd->has_moves ? epd->moves_len : 0);
+        if (moves.failed) {
+            snprintf(err, err_size, "out of memory");
+            ok = false;
+        } else if (add_opening(book, cap, epd->fen, moves.text, config->plies, rules, msg, sizeof msg) != ADD_OK) {
             snprintf(err, err_size, "%s:%ld: %s", config->path, r.lineno, msg);
             ok = false;
         }
     }
+    strbuf_free(&moves);
+    free(epd);
     free(r.line);
     return ok;
 }

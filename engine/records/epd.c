@@ -91,6 +91,12 @@ bool epd_parse_line(const char *line, EpdPosition *out, char *err, size_t err_si
         /* operands up to ';' (or the end of the line), a quoted string kept whole */
         size_t len = 0;
         p = skip_blank(p);
+        if (!strcmp(op->opcode, "moves") && !out->has_moves) {
+            size_t span = strcspn(p, ";\n");
+            while (span && (p[span - 1] == ' ' || p[span - 1] == '\t' || p[span - 1] == '\r'))
+                span--;
+            out->has_moves = true, out->moves_at = (size_t)(p - line), out->moves_len = span;
+        }
         while (*p && *p != ';' && *p != '\n') {
             if (*p == '"') {
                 const char *close = strchr(p + 1, '"');
