@@ -120,6 +120,44 @@ static void test_fsf_san(void **state)
     assert_true(disambiguated > 1000);
 }
 
+/* The one writer, exactly: tags escaped, SAN with move numbers, Han's first move numbered, a comment,
+ * wrapping at 79 columns, the result. */
+static void test_write_exact(void **state)
+{
+    (void)state;
+    Game g;
+    setup(&g, START_FEN);
+    const char *moves = "b1c3 b10c8 h1g3 h10g8 c4d4 c7d7 a1a2 a10a9 i1i2 i10i9 a2d2 a9d9 i2f2 i9f9 c3d5 c8d6 e2e2";
+    for (char *copy = strdup(moves), *save = NULL, *t = strtok_r(copy, " ", &save); t || (free(copy), 0);
+         t = strtok_r(NULL, " ", &save))
+        assert_int_equal(game_play_text(&g, t, RANKS_FROM_1), MOVE_PARSE_OK);
+    const PgnTag tags[] = {{"Event", "A \"B\" \\ C\nD"}, {"Site", NULL}};
+    const char *comments[17] = {[1] = "book {x}"};
+    PgnOutput out = {.tags = tags, .tag_count = 2, .start_fen = START_FEN, .rules = &RULES_JANGGI, .moves = g.moves,
+                     .move_count = g.length, .style = PGN_MOVES_SAN, .comments = comments, .final_comment = "end",
+                     .result = "1-0"};
+    char *text = pgn_write(&out);
+    assert_non_null(text);
+    assert_string_equal(text, "[Event \"A \\\"B\\\" \\\\ C D\"]\n[Site \"?\"]\n\n"
+                              "1. Hc3 Hc8 {book (x)} 2. Hg3 Hg8 3. Pcd4 Pcd7 4. Ra2 Ra9 5. Ri2 Ri9 6. Rd2 Rd9\n"
+                              "7. Rf2 Rf9 8. Hd5 Hd6 9. Ke2 {end} 1-0\n\n");
+    free(text);
+    out.style = PGN_MOVES_UCI;
+    out.comments = NULL;
+    out.final_comment = NULL;
+    out.tag_count = 0;
+    out.move_count = 3;
+    out.result = NULL;
+    text = pgn_write(&out);
+    assert_string_equal(text, "\n1. b1c3 b10c8 2. h1g3 *\n\n");
+    free(text);
+    Move illegal = g.moves[1]; /* Han's move first: not legal for Cho */
+    out.moves = &illegal;
+    out.move_count = 1;
+    assert_null(pgn_write(&out));
+    game_free(&g);
+}
+
 static void expect_read(const char *fen, const char *text, PgnMoveResult result, const char *uci)
 {
     Game g;
@@ -341,7 +379,7 @@ int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_fsf_san),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
+        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_fsf_san),    cmocka_unit_test(test_write_exact),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
         cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,7 @@
-/* PGN output of janggun-match: the tags (Seven Tag Roster, then Variant "Janggi", the rule set,
- * SetUp and FEN, TimeControl, Termination naming how the game ended, PlyCount) and the movetext in
- * UCI notation (ranks 1-10, a pass as the general's square twice), numbered from the FEN's move
- * number, with a comment per move and a last comment on the ending. Writes text only. */
+/* PGN output of janggun-match: its tags (Seven Tag Roster, then Variant "Janggi", the rule set, SetUp
+ * and FEN, TimeControl, Termination naming how the game ended, PlyCount) and the movetext in UCI
+ * notation with a comment per move and a last comment on the ending, written by the one PGN writer
+ * (engine/records/pgn.h). */
 #ifndef JANGGUN_MATCH_MATCH_PGN_H
 #define JANGGUN_MATCH_MATCH_PGN_H
 

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pgn.h"
 
+#include "../base/base.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,60 +463,108 @@ void pgn_parse(const char *data, size_t len, const RuleSet *default_rules, const
 
 /* ---- Writing ---- */
 
-char *pgn_game_text(const ParsedGame *game, const RuleSet *rules)
+/* Movetext words, wrapped at 79 columns. */
+static void pgn_word(StrBuf *b, int *column, const char *text)
+{
+    int len = (int)strlen(text);
+    if (*column > 0 && *column + 1 + len > 79) {
+        strbuf_puts(b, "\n");
+        *column = 0;
+    }
+    if (*column > 0) {
+        strbuf_puts(b, " ");
+        (*column)++;
+    }
+    strbuf_puts(b, text);
+    *column += len;
+}
+
+/* A comment, split at blanks like any words; braces inside become parentheses. */
+static void pgn_comment(StrBuf *b, int *column, const char *text)
+{
+    StrBuf c = {0};
+    strbuf_puts(&c, "{");
+    for (const char *t = text; *t; t++)
+        strbuf_add(&c, *t == '}' ? ")" : *t == '{' ? "(" : *t == '\n' ? " " : t, 1);
+    strbuf_puts(&c, "}");
+    if (c.failed) {
+        b->failed = true;
+        strbuf_free(&c);
+        return;
+    }
+    char *save = NULL;
+    for (char *tok = strtok_r(c.text, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+        pgn_word(b, column, tok);
+    strbuf_free(&c);
+}
+
+char *pgn_write(const PgnOutput *game)
 {
     Game g;
     char err[160];
-    if (!game_start(&g, game->start_fen, rules, FEN_STRICT, err, sizeof err))
+    if (!game_start(&g, game->start_fen, game->rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err))
         return NULL;
-    size_t cap = 1024 + (size_t)game->move_count * 24, len = 0;
-    for (int i = 0; i < game->tag_count; i++)
-        cap += strlen(game->tags[i].name) + 2 * strlen(game->tags[i].value) + 8;
-    char *buf = malloc(cap);
-    if (!buf) {
-        game_free(&g);
-        return NULL;
-    }
+    StrBuf b = {0};
     for (int i = 0; i < game->tag_count; i++) {
-        len += (size_t)sprintf(buf + len, "[%s \"", game->tags[i].name);
-        for (const char *v = game->tags[i].value; *v; v++) {
+        strbuf_printf(&b, "[%s \"", game->tags[i].name);
+        for (const char *v = game->tags[i].value ? game->tags[i].value : "?"; *v; v++) {
             if (*v == '"' || *v == '\\')
-                buf[len++] = '\\';
-            buf[len++] = *v;
+                strbuf_puts(&b, "\\");
+            strbuf_add(&b, *v == '\n' ? " " : v, 1);
         }
-        len += (size_t)sprintf(buf + len, "\"]\n");
+        strbuf_puts(&b, "\"]\n");
     }
-    if (!record_tag(game, "Variant"))
-        len += (size_t)sprintf(buf + len, "[Variant \"%s\"]\n", rules->name);
-    if (!record_tag(game, "FEN"))
-        len += (size_t)sprintf(buf + len, "[FEN \"%s\"]\n", game->start_fen);
-    buf[len++] = '\n';
+    strbuf_puts(&b, "\n");
     int column = 0;
+    bool number_han = true; /* Han's move needs "N..." first: at the start and after a comment */
     for (int i = 0; i < game->move_count; i++) {
         Move m = game->moves[i];
         if (!movegen_contains_legal(&g.pos, m)) {
-            free(buf);
+            strbuf_free(&b);
             game_free(&g);
             return NULL;
         }
-        char san[PGN_SAN_SIZE], word[32];
-        pgn_move_to_san(&g.pos, m, san);
-        int n = g.pos.side == WHITE ? snprintf(word, sizeof word, "%d. %s", g.pos.fullmove, san)
-                                    : i == 0 ? snprintf(word, sizeof word, "%d... %s", g.pos.fullmove, san)
-                                             : snprintf(word, sizeof word, "%s", san);
-        if (column + n + 1 > 80) {
-            buf[len++] = '\n';
-            column = 0;
-        } else if (column) {
-            buf[len++] = ' ';
-            column++;
+        char num[24], text[32]; /* a SAN or a move text */
+        if (g.pos.side == WHITE || number_han) {
+            snprintf(num, sizeof num, g.pos.side == WHITE ? "%d." : "%d...", g.pos.fullmove);
+            pgn_word(&b, &column, num);
         }
-        len += (size_t)sprintf(buf + len, "%s", word);
-        column += n;
+        if (game->style == PGN_MOVES_SAN)
+            pgn_move_to_san(&g.pos, m, text);
+        else
+            move_to_text(m, RANKS_FROM_1, text);
+        pgn_word(&b, &column, text);
+        number_han = false;
+        if (game->comments && game->comments[i] && game->comments[i][0]) {
+            pgn_comment(&b, &column, game->comments[i]);
+            number_han = true;
+        }
         game_play(&g, m);
     }
-    const char *result = record_tag(game, "Result");
-    len += (size_t)sprintf(buf + len, "%s%s\n\n", column ? " " : "", result ? result : "*");
+    if (game->final_comment && game->final_comment[0])
+        pgn_comment(&b, &column, game->final_comment);
+    pgn_word(&b, &column, game->result ? game->result : "*");
+    strbuf_puts(&b, "\n\n");
     game_free(&g);
-    return buf;
+    return strbuf_take(&b);
+}
+
+char *pgn_game_text(const ParsedGame *game, const RuleSet *rules)
+{
+    PgnTag *tags = malloc((size_t)(game->tag_count + 2) * sizeof *tags);
+    if (!tags)
+        return NULL;
+    int n = 0;
+    for (int i = 0; i < game->tag_count; i++)
+        tags[n++] = (PgnTag){game->tags[i].name, game->tags[i].value};
+    if (!record_tag(game, "Variant"))
+        tags[n++] = (PgnTag){"Variant", rules->name};
+    if (!record_tag(game, "FEN"))
+        tags[n++] = (PgnTag){"FEN", game->start_fen};
+    PgnOutput out = {.tags = tags, .tag_count = n, .start_fen = game->start_fen, .rules = rules,
+                     .moves = game->moves, .move_count = game->move_count, .style = PGN_MOVES_SAN,
+                     .result = record_tag(game, "Result")};
+    char *text = pgn_write(&out);
+    free(tags);
+    return text;
 }

@@ -35,7 +35,35 @@ void pgn_move_to_san(const Position *pos, Move m, char *buf);
  * or played marks the game unreadable with its line. */
 void pgn_parse(const char *text, size_t len, const RuleSet *default_rules, const RuleSet *forced, ParsedGameList *out);
 
-/* The game as PGN text (malloc'd): its tags, [Variant] and [FEN] added when missing, moves in SAN,
+/* The one PGN writer (janggun-match's games, the tests, records read from files): the tags in the
+ * order given (quotes and backslashes escaped, a line break as a blank, a NULL value as `?`), a blank
+ * line, then the movetext wrapped at 79 columns: move numbers from the start FEN (`1.`, and `N...` for
+ * Han's move after a comment or at the start), each move in SAN or UCI text (ranks 1-10, a pass as the
+ * general's point twice), each followed by its comment when it has one (`{...}`, braces inside turned
+ * into parentheses), the final comment, the result, and a blank line. */
+typedef enum { PGN_MOVES_SAN, PGN_MOVES_UCI } PgnMoveStyle;
+
+typedef struct {
+    const char *name, *value;
+} PgnTag;
+
+typedef struct {
+    const PgnTag *tags;
+    int tag_count;
+    const char *start_fen;
+    const RuleSet *rules;
+    const Move *moves;
+    int move_count;
+    PgnMoveStyle style;
+    const char *const *comments; /* one per ply, NULL or "" for none; NULL for no comments at all */
+    const char *final_comment;   /* NULL for none */
+    const char *result;          /* "1-0", "0-1", "1/2-1/2", "*" (NULL: "*") */
+} PgnOutput;
+
+/* The PGN text (malloc'd); NULL when the FEN or a move is not legal, or out of memory. */
+char *pgn_write(const PgnOutput *game);
+
+/* A game read from a file as PGN text: its tags, [Variant] and [FEN] added when missing, moves in SAN,
  * then the result (the Result tag, or `*`). NULL when a move is not legal. */
 char *pgn_game_text(const ParsedGame *game, const RuleSet *rules);
 
