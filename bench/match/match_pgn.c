@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/base/base.h"
 #include "../../engine/records/pgn.h"
 
 void match_pgn_write(FILE *out, const MatchPgnGame *g)
