@@ -1,6 +1,7 @@
 /* The position: mailbox, bitboards by colour and type, Zobrist key, and a chain of per-ply states
- * that make/unmake push and pop. Owns FEN reading (with precise errors) and writing, and the attack
- * queries on generals. It does not generate moves (movegen) or judge game results (referee). */
+ * that make/unmake push and pop. Owns FEN reading (with precise errors) and writing, the attack
+ * queries on generals, and the check that all these agree (position_is_ok). It does not generate
+ * moves (movegen) or judge game results (referee). */
 #ifndef JANGGUN_POSITION_H
 #define JANGGUN_POSITION_H
 
@@ -58,8 +59,20 @@ bool position_set_fen(Position *pos, const char *fen, const RuleSet *rules, FenF
 /* Writes FSF's FEN form, `<board> w|b - - <halfmove> <fullmove>`; buf needs 100 bytes. */
 void position_to_fen(const Position *pos, char *buf, size_t size);
 
+/* Plays a legal move (or the pass); new_state must outlive the move. unmake takes back the last one. */
 void position_make(Position *pos, Move m, StateInfo *new_state);
 void position_unmake(Position *pos);
+
+/* Checks every invariant that can be stated from the struct alone: the bitboards (by colour, by type,
+ * the occupancy and its file-major copies) agree with the mailbox; each side has exactly one general,
+ * on the square general[] names; generals and guards stand in their palace; the key equals a fresh
+ * computation; the state's checkers and bikjang flag are those of the board; the side not to move is
+ * not in check (but after a pass in bikjang, which ends the game); the state agrees with the one
+ * before it (plies, the half-move counter, the pass, the immediate end) and with its move and captured
+ * piece. On the first failure it writes the reason to why (when why_size > 0) and returns false. A
+ * loop over the board and two attack queries, far dearer than make itself: make and unmake assert it
+ * in the sanitizer builds only (release builds define NDEBUG). */
+bool position_is_ok(const Position *pos, char *why, size_t why_size);
 
 static inline Bitboard position_pieces(const Position *pos, Color c, PieceType pt)
 {

@@ -1,0 +1,45 @@
+/* What the search's own files share and nothing else includes: a search thread's state (SearchWorker)
+ * and the entry points the thread pool calls. Everything a thread changes while it searches lives in
+ * its SearchWorker, so the threads never lock or share a cache line while searching; the pool
+ * (threads.h) only creates the workers, starts them and collects their result. */
+#ifndef JANGGUN_SEARCH_INTERNAL_H
+#define JANGGUN_SEARCH_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "movepick.h"
+#include "search.h"
+
+typedef struct {
+    Move move;
+    int score, previous_score;
+    int pv_length;
+    Move pv[MAX_PLY];
+} RootMove;
+
+typedef struct SearchWorker {
+    int id;                     /* thread 0 keeps the clock, reports and decides the move */
+    uint64_t started_generation;
+    pthread_t thread;
+    Game game;                  /* this thread's copy of the game, with its history */
+    StateInfo stack[MAX_PLY + 8];
+    _Atomic uint64_t nodes;
+    int seldepth;
+    int completed_depth;
+    RootMove roots[MAX_MOVES];
+    int root_count;
+    int pv_index;               /* MultiPV line being searched */
+    OrderingStats ordering;
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_length[MAX_PLY + 1];
+} SearchWorker;
+
+/* search.c: fills the tables that depend on the tunables; once, before the first search. */
+void search_tables_init(void);
+
+/* search.c: one thread's search of the pool's game under the pool's limits, from setting up its
+ * copy of the game to its last iteration. Its result is in w->roots (best first). */
+void search_worker_run(SearchWorker *w);
+
+#endif
