@@ -69,7 +69,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 
 .SECONDARY:
 
-.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format clean weights-check
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
@@ -179,8 +179,21 @@ perft-full: deps
 bench-perft: all
 	@bench/perft_bench.sh $(BIN)
 
-format:
-	clang-format -i engine/*.[ch] protocol/*.[ch] bench/match/*.[ch] tests/*.c
+# The house style (.clang-format) on every C source the repository tracks (every *.c and *.h found
+# when the tree is not a git checkout); format-check changes nothing and fails on a file that differs.
+C_SOURCES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find engine eval search protocol bench tests -name '*.[ch]')
+
+deps-format:
+	@command -v clang-format >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  echo "deps: installing clang-format"; $$sudo apt-get update -qq \
+	  && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq clang-format >/dev/null \
+	  || { echo "deps: could not install clang-format"; exit 1; }; }
+
+format: deps-format
+	clang-format -i $(C_SOURCES)
+
+format-check: deps-format
+	@clang-format --dry-run --Werror $(C_SOURCES) && echo "format-check: $(words $(C_SOURCES)) files formatted"
 
 clean:
 	rm -rf build janggun janggun-asan janggun-tsan janggun-match janggun-match-asan janggun-match-tsan \

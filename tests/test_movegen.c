@@ -26,6 +26,7 @@ typedef struct {
     const char *expected; /* FSF's legal moves, space separated */
 } MoveListCase;
 
+/* clang-format off: one case per block, name, rules and position on their own lines */
 static const MoveListCase move_list_cases[] = {
     /* Section 2.4 of the spec: FSF's own vectors. */
     {"spec 2.4: cannon a1 screened by its soldier; no cannon screen, no cannon capture",
@@ -263,6 +264,7 @@ static const MoveListCase move_list_cases[] = {
      "janggimodern", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", NULL,
      "e2d1 e2d2 e2d3 e2e1 e2e2 e2e3 e2f1 e2f2 e2f3"},
 };
+/* clang-format on */
 
 enum { MOVE_LIST_CASES = sizeof move_list_cases / sizeof move_list_cases[0] };
 
