@@ -11,10 +11,9 @@
  * the engine's own (eval_evaluate under the janggi rules), so the tuned file means exactly what was
  * measured. Deterministic for a given seed and data, whatever the number of threads.
  *
- * Usage: see usage() below or README.md (Evaluation, Tuning). */
+ * Usage: `janggun-tune --help` (the option table in main) or README.md (Evaluation, Tuning). */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <glob.h>
 #include <math.h>
 #include <pthread.h>
@@ -26,6 +25,7 @@
 #include <time.h>
 
 #include "../engine/base/base.h"
+#include "../engine/base/cli_options.h"
 #include "../engine/base/datafile.h"
 #include "../engine/move.h"
 #include "../engine/records/jsonl.h"
@@ -55,23 +55,6 @@ typedef struct {
     bool tune_pst;
 } TuneOptions;
 
-static void usage(FILE *out)
-{
-    fputs("usage: janggun-tune [--games PATH] [--weights PATH] [--out PATH] [--seed N] [--per-game N]\n"
-          "                    [--skip-plies N] [--max-games N] [--validation PCT] [--quiet-margin POINTS]\n"
-          "                    [--min-count N] [--passes N] [--threads N] [--skip TERMS] [--k K] [--l2 L]\n"
-          "                    [--tune-deom] [--no-pst]\n"
-          "Texel tuning of the evaluation weights on real games. Defaults: --games bench/data/games.jsonl.xz\n"
-          "(plain or xz-compressed JSON lines),\n"
-          "--weights the one nets/janggun-*.weights, --seed 1, --per-game 10, --skip-plies 8, --validation 10,\n"
-          "--quiet-margin 0, --min-count 200, --passes 40, --threads 2. --skip takes a comma-separated list of\n"
-          "terminations whose games are left out: time, resign, count, unknown. Without --out the tuned file\n"
-          "is not written (a dry run that reports the errors); --passes 0 only measures the start weights. --k\n"
-          "fixes K instead of fitting it. --quiet-margin is in counting points (chariot 13, soldier 2). --l2 pulls\n"
-          "piece-square entries towards their start values: L * 1e-9 of mean squared error per squared centipawn.\n",
-          out);
-}
-
 __attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
 {
     va_list ap;
@@ -79,16 +62,6 @@ __attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
     report_error_v("janggun-tune", fmt, ap);
     va_end(ap);
     exit(2);
-}
-
-static long parse_num(const char *opt, const char *text, long lo, long hi)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || errno || v < lo || v > hi)
-        die("%s needs a number from %ld to %ld, not '%s'", opt, lo, hi, text);
-    return v;
 }
 
 /* ---- one games.jsonl line (engine/records/jsonl.h) ---- */
@@ -829,77 +802,72 @@ int main(int argc, char **argv)
         .threads = 2,
         .tune_pst = true,
     };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("janggun-tune (Janggun %s)\n", janggun_version);
-            return 0;
-        } else if (!strcmp(a, "--tune-deom"))
-            o.tune_deom = true;
-        else if (!strcmp(a, "--no-pst"))
-            o.tune_pst = false;
-        else if (!v) {
-            usage(stderr);
-            die("unknown option or missing value: '%s'", a);
-        } else {
-            i++;
-            if (!strcmp(a, "--games"))
-                o.games_path = v;
-            else if (!strcmp(a, "--weights"))
-                o.weights_path = v;
-            else if (!strcmp(a, "--out"))
-                o.out_path = v;
-            else if (!strcmp(a, "--seed"))
-                o.seed = (uint64_t)parse_num(a, v, 0, 1000000000);
-            else if (!strcmp(a, "--per-game"))
-                o.per_game = (int)parse_num(a, v, 1, 1000);
-            else if (!strcmp(a, "--skip-plies"))
-                o.skip_plies = (int)parse_num(a, v, 0, 1000);
-            else if (!strcmp(a, "--max-games"))
-                o.max_games = (int)parse_num(a, v, 0, 100000000);
-            else if (!strcmp(a, "--validation"))
-                o.validation_pct = (int)parse_num(a, v, 1, 50);
-            else if (!strcmp(a, "--l2")) {
-                char *end;
-                o.l2 = strtod(v, &end);
-                if (!*v || *end || !(o.l2 >= 0 && o.l2 <= 1e6))
-                    die("--l2 needs a number from 0 to 1000000, not '%s'", v);
-            } else if (!strcmp(a, "--k")) {
-                char *end;
-                o.fixed_k = strtod(v, &end);
-                if (!*v || *end || !(o.fixed_k > 0 && o.fixed_k < 1))
-                    die("--k needs a number between 0 and 1, not '%s'", v);
-            } else if (!strcmp(a, "--quiet-margin"))
-                o.quiet_margin = (int)parse_num(a, v, 0, 10000);
-            else if (!strcmp(a, "--min-count"))
-                o.min_count = (int)parse_num(a, v, 1, 100000000);
-            else if (!strcmp(a, "--passes"))
-                o.passes = (int)parse_num(a, v, 0, 100000);
-            else if (!strcmp(a, "--threads"))
-                o.threads = (int)parse_num(a, v, 1, 64);
-            else if (!strcmp(a, "--skip")) {
-                char list[128];
-                snprintf(list, sizeof list, "%s", v);
-                for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
-                    if (!strcmp(t, "time"))
-                        o.skip_time = true;
-                    else if (!strcmp(t, "resign"))
-                        o.skip_resign = true;
-                    else if (!strcmp(t, "count"))
-                        o.skip_count = true;
-                    else if (!strcmp(t, "unknown"))
-                        o.skip_unknown_term = true;
-                    else
-                        die("--skip: unknown termination '%s' (time, resign, count, unknown)", t);
-                }
-            } else {
-                usage(stderr);
-                die("unknown option '%s'", a);
-            }
+    int seed = 1;
+    bool version = false;
+    const char *skip = NULL;
+    const CliOption options[] = {
+        {.name = "--games", .kind = CLI_STRING, .text = &o.games_path, .value_name = "PATH",
+         .help = "the games, JSON lines, plain or xz-compressed (default bench/data/games.jsonl.xz)"},
+        {.name = "--weights", .kind = CLI_STRING, .text = &o.weights_path, .value_name = "PATH",
+         .help = "the start weights (default: the one nets/janggun-*.weights)"},
+        {.name = "--out", .kind = CLI_STRING, .text = &o.out_path, .value_name = "PATH",
+         .help = "where the tuned file is written (default: nowhere, a dry run)"},
+        {.name = "--seed", .kind = CLI_INT, .integer = &seed, .min = 0, .max = 1000000000, .value_name = "N",
+         .help = "the sampling and the validation split (default 1)"},
+        {.name = "--per-game", .kind = CLI_INT, .integer = &o.per_game, .min = 1, .max = 1000, .value_name = "N",
+         .help = "positions sampled from each game (default 10)"},
+        {.name = "--skip-plies", .kind = CLI_INT, .integer = &o.skip_plies, .min = 0, .max = 1000,
+         .value_name = "N", .help = "opening plies never sampled (default 8)"},
+        {.name = "--max-games", .kind = CLI_INT, .integer = &o.max_games, .min = 0, .max = 100000000,
+         .value_name = "N", .help = "read at most N games (default 0: all)"},
+        {.name = "--validation", .kind = CLI_INT, .integer = &o.validation_pct, .min = 1, .max = 50,
+         .value_name = "PCT", .help = "the percentage of games held out (default 10)"},
+        {.name = "--quiet-margin", .kind = CLI_INT, .integer = &o.quiet_margin, .min = 0, .max = 10000,
+         .value_name = "POINTS", .help = "what a capture line may win in a quiet position (default 0)"},
+        {.name = "--min-count", .kind = CLI_INT, .integer = &o.min_count, .min = 1, .max = 100000000,
+         .value_name = "N", .help = "tune a piece-square entry used by N training positions (default 200)"},
+        {.name = "--passes", .kind = CLI_INT, .integer = &o.passes, .min = 0, .max = 100000, .value_name = "N",
+         .help = "coordinate-descent passes at most (default 40; 0 only measures)"},
+        {.name = "--threads", .kind = CLI_INT, .integer = &o.threads, .min = 1, .max = 64, .value_name = "N",
+         .help = "threads (default 2)"},
+        {.name = "--skip", .kind = CLI_STRING, .text = &skip, .value_name = "TERMS",
+         .help = "leave out games ending so: time, resign, count, unknown (comma-separated)"},
+        {.name = "--k", .kind = CLI_REAL, .real = &o.fixed_k, .min = 0, .max = 1, .value_name = "K",
+         .help = "fix K instead of fitting it (default 0: fitted)"},
+        {.name = "--l2", .kind = CLI_REAL, .real = &o.l2, .min = 0, .max = 1000000, .value_name = "L",
+         .help = "pull piece-square entries towards their start values (default 0)"},
+        {.name = "--tune-deom", .kind = CLI_FLAG, .flag = &o.tune_deom, .help = "tune the deom too"},
+        {.name = "--no-pst", .kind = CLI_FLAG, .flag = &o.tune_pst, .off = true,
+         .help = "leave the piece-square tables as they are"},
+        {.name = "--version", .kind = CLI_FLAG, .flag = &version, .help = "print the version"},
+    };
+    const CliCommand cli = {
+        "janggun-tune", "usage: janggun-tune [OPTIONS]\n",
+        "Texel tuning of the evaluation weights on real games. --quiet-margin is in counting points (chariot 13,\n"
+        "soldier 2). --l2 L costs L * 1e-9 of mean squared error per squared centipawn of change. See README.md.\n",
+        options, CLI_COUNT(options)};
+    int status = cli_read_options(&cli, argc - 1, argv + 1, NULL);
+    if (status >= 0)
+        return status;
+    if (version) {
+        printf("janggun-tune (Janggun %s)\n", janggun_version);
+        return 0;
+    }
+    o.seed = (uint64_t)seed;
+    if (skip) {
+        char list[128];
+        snprintf(list, sizeof list, "%s", skip);
+        for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
+            if (!strcmp(t, "time"))
+                o.skip_time = true;
+            else if (!strcmp(t, "resign"))
+                o.skip_resign = true;
+            else if (!strcmp(t, "count"))
+                o.skip_count = true;
+            else if (!strcmp(t, "unknown"))
+                o.skip_unknown_term = true;
+            else
+                die("--skip: unknown termination '%s' (time, resign, count, unknown)", t);
         }
     }
     n_threads = o.threads;

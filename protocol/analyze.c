@@ -1,14 +1,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "analyze.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../engine/base/base.h"
+#include "../engine/base/cli_options.h"
 #include "../engine/movegen.h"
 #include "../engine/records/epd.h"
 #include "../engine/records/gib.h"
@@ -31,46 +30,34 @@ typedef struct {
 typedef struct {
     Input inputs[MAX_INPUTS];
     int input_count;
-    int depth;
-    uint64_t nodes;
-    int64_t movetime;
-    int multipv, threads;
-    long hash;
+    int depth, multipv, threads, hash;
+    int64_t nodes, movetime;
     const RuleSet *rules;
-    bool rules_given, json, korean;
-    int progress; /* -1: when standard error is a terminal */
+    bool rules_given, json, korean, progress;
 } AnalyzeOptions;
 
-static const char usage_text[] =
-    "usage: janggun analyze INPUT... [LIMITS] [OPTIONS]\n"
-    "  inputs:  --fen \"FEN\" [--moves \"M1 M2 ...\"]   a position; with moves, a game from it\n"
-    "           --moves \"M1 M2 ...\"                   a game from the start position\n"
-    "           --epd FILE | --gib FILE | --pgn FILE  positions (EPD) or games (GIB, PGN)\n"
-    "  limits:  --depth N (default 10) --movetime MS --nodes N, for each position searched\n"
-    "  options: --multipv K --threads N --hash MB --variant NAME (default janggi)\n"
-    "           --json --notation uci|korean --progress | --no-progress\n";
-
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
+/* --fen, --epd, --gib, --pgn and --moves, in command-line order: --moves after a --fen is that
+ * position's game, otherwise a game from the start. */
+static bool add_input(const CliOption *option, char **words, int count, void *context, char *err, size_t err_size)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("janggun: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    fputs(usage_text, stderr);
-    return 2;
-}
-
-static bool read_number(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi)
+    (void)count;
+    AnalyzeOptions *o = context;
+    const char *name = option->name, *value = words[0];
+    bool moves = !strcmp(name, "--moves");
+    Input *last = o->input_count ? &o->inputs[o->input_count - 1] : NULL;
+    if (moves && last && last->kind == INPUT_FEN && !last->moves) {
+        last->moves = value;
+        return true;
+    }
+    if (o->input_count == MAX_INPUTS) {
+        snprintf(err, err_size, "at most %d inputs", MAX_INPUTS);
         return false;
-    *out = v;
+    }
+    InputKind kind = !strcmp(name, "--epd")   ? INPUT_EPD
+                     : !strcmp(name, "--gib") ? INPUT_GIB
+                     : !strcmp(name, "--pgn") ? INPUT_PGN
+                                              : INPUT_FEN;
+    o->inputs[o->input_count++] = moves ? (Input){INPUT_FEN, NULL, value} : (Input){kind, value, NULL};
     return true;
 }
 
@@ -81,80 +68,59 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
     o->multipv = 1;
     o->threads = 1;
     o->hash = 16;
-    o->progress = -1;
+    o->progress = isatty(STDERR_FILENO);
+    const char *variant = NULL;
+    int notation = 0;
+    const CliOption options[] = {
+        {.name = "--fen", .kind = CLI_STRING, .action = add_input, .value_name = "\"FEN\"",
+         .help = "a position (startpos: the start); with --moves after it, a game from it"},
+        {.name = "--moves", .kind = CLI_STRING, .action = add_input, .value_name = "\"M1 M2 ...\"",
+         .help = "a game from the --fen before it, or from the start position"},
+        {.name = "--epd", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "positions (EPD)"},
+        {.name = "--gib", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (GIB)"},
+        {.name = "--pgn", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (PGN)"},
+        {.name = "--depth", .kind = CLI_INT, .integer = &o->depth, .min = 1, .max = MAX_DEPTH, .value_name = "N",
+         .help = "search each position to depth N (default 10 when no limit is given)"},
+        {.name = "--movetime", .kind = CLI_INT64, .integer64 = &o->movetime, .min = 1, .max = 86400000,
+         .value_name = "MS", .help = "search each position for MS milliseconds"},
+        {.name = "--nodes", .kind = CLI_INT64, .integer64 = &o->nodes, .min = 1, .max = 1000000000000LL,
+         .value_name = "N", .help = "search each position for N nodes"},
+        {.name = "--multipv", .kind = CLI_INT, .integer = &o->multipv, .min = 1, .max = MAX_MULTIPV,
+         .value_name = "K", .help = "the K best lines of each position (default 1)"},
+        {.name = "--threads", .kind = CLI_INT, .integer = &o->threads, .min = 1, .max = MAX_THREADS,
+         .value_name = "N", .help = "search threads (default 1)"},
+        {.name = "--hash", .kind = CLI_INT, .integer = &o->hash, .min = 1, .max = 65536, .value_name = "MB",
+         .help = "the hash table's size (default 16)"},
+        {.name = "--variant", .kind = CLI_STRING, .text = &variant, .value_name = "NAME",
+         .help = "janggi (default), janggicasual, janggimodern or janggitraditional"},
+        {.name = "--json", .kind = CLI_FLAG, .flag = &o->json, .help = "one JSON object per position or game"},
+        {.name = "--notation", .kind = CLI_CHOICE, .choice = &notation,
+         .choices = (const char *const[]){"uci", "korean", NULL}, .value_name = "uci|korean",
+         .help = "moves as UCI (default) or in the GIB style"},
+        {.name = "--progress", .kind = CLI_FLAG, .flag = &o->progress,
+         .help = "the progress bar on standard error (default: when it is a terminal)"},
+        {.name = "--no-progress", .kind = CLI_FLAG, .flag = &o->progress, .off = true, .help = "no progress bar"},
+    };
+    const CliCommand cmd = {
+        "janggun analyze", "usage: janggun analyze INPUT... [LIMITS] [OPTIONS]\n",
+        "INPUT is --fen (with --moves), --moves, --epd, --gib or --pgn, repeated and mixed as wanted, analysed in\n"
+        "order; LIMITS are --depth, --movetime and --nodes, for every position searched. See README.md.\n",
+        options, CLI_COUNT(options)};
+    int status = cli_read_options(&cmd, argc, argv, o);
+    if (status >= 0)
+        return status;
+    o->korean = notation == 1;
     o->rules = &RULES_JANGGI;
-    static const struct {
-        const char *name;
-        long long lo, hi;
-    } numbers[] = {{"--depth", 1, MAX_DEPTH},         {"--movetime", 1, 86400000}, {"--nodes", 1, 1000000000000LL},
-                   {"--multipv", 1, MAX_MULTIPV},     {"--threads", 1, MAX_THREADS}, {"--hash", 1, 65536}};
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i];
-        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-        if (!strcmp(opt, "--json") || !strcmp(opt, "--progress") || !strcmp(opt, "--no-progress")) {
-            if (opt[2] == 'j')
-                o->json = true;
-            else
-                o->progress = opt[2] == 'p';
-            continue;
-        }
-        if (i + 1 >= argc)
-            return strncmp(opt, "--", 2) ? usage_error("unknown analyze option '%s'", opt)
-                                         : usage_error("option %s needs a value", opt);
-        const char *value = argv[i + 1];
-        bool known = false;
-        for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
-            if (strcmp(opt, numbers[k].name))
-                continue;
-            long long v;
-            if (!read_number(value, numbers[k].lo, numbers[k].hi, &v))
-                return usage_error("%s must be a number from %lld to %lld, not '%s'", opt, numbers[k].lo, numbers[k].hi,
-                                   value);
-            switch (k) {
-            case 0: o->depth = (int)v; break;
-            case 1: o->movetime = v; break;
-            case 2: o->nodes = (uint64_t)v; break;
-            case 3: o->multipv = (int)v; break;
-            case 4: o->threads = (int)v; break;
-            default: o->hash = (long)v; break;
-            }
-            known = true;
-        }
-        i++;
-        if (known)
-            continue;
-        if (!strcmp(opt, "--fen") || !strcmp(opt, "--epd") || !strcmp(opt, "--gib") || !strcmp(opt, "--pgn")) {
-            if (o->input_count == MAX_INPUTS)
-                return usage_error("at most %d inputs", MAX_INPUTS);
-            InputKind kind = opt[2] == 'f' ? INPUT_FEN : opt[2] == 'e' ? INPUT_EPD : opt[2] == 'g' ? INPUT_GIB : INPUT_PGN;
-            o->inputs[o->input_count++] = (Input){kind, value, NULL};
-        } else if (!strcmp(opt, "--moves")) {
-            Input *last = o->input_count ? &o->inputs[o->input_count - 1] : NULL;
-            if (last && last->kind == INPUT_FEN && !last->moves) {
-                last->moves = value;
-            } else {
-                if (o->input_count == MAX_INPUTS)
-                    return usage_error("at most %d inputs", MAX_INPUTS);
-                o->inputs[o->input_count++] = (Input){INPUT_FEN, NULL, value};
-            }
-        } else if (!strcmp(opt, "--variant")) {
-            o->rules = rules_by_name(value);
-            o->rules_given = true;
-            if (!o->rules)
-                return usage_error("unknown variant '%s' (janggi, janggicasual, janggimodern, janggitraditional)", value);
-        } else if (!strcmp(opt, "--notation")) {
-            if (strcmp(value, "uci") && strcmp(value, "korean"))
-                return usage_error("--notation must be uci or korean, not '%s'", value);
-            o->korean = value[0] == 'k';
-        } else {
-            return usage_error("unknown analyze option '%s'", opt);
-        }
+    if (variant && !(o->rules = rules_by_name(variant))) {
+        report_error("janggun", "unknown variant '%s' (janggi, janggicasual, janggimodern, janggitraditional)",
+                     variant);
+        return 2;
     }
-    if (o->input_count == 0)
-        return usage_error("analyze needs an input: --fen, --moves, --epd, --gib or --pgn");
+    o->rules_given = variant != NULL;
+    if (o->input_count == 0) {
+        report_error("janggun", "analyze needs an input: --fen, --moves, --epd, --gib or --pgn");
+        return 2;
+    }
     if (!o->depth && !o->nodes && !o->movetime)
         o->depth = ANALYZE_DEFAULT_DEPTH;
     return -1;
@@ -580,7 +546,7 @@ int analyze_main(int argc, char **argv)
     }
     search_init();
     if (!search_set_threads(o.threads) || !search_set_hash((size_t)o.hash)) {
-        fprintf(stderr, "janggun: error: cannot start %d threads with a %ld MB table\n", o.threads, o.hash);
+        fprintf(stderr, "janggun: error: cannot start %d threads with a %d MB table\n", o.threads, o.hash);
         search_shutdown();
         return 2;
     }
@@ -602,7 +568,7 @@ int analyze_main(int argc, char **argv)
             load_games(&w, in, &o);
     }
 
-    progress.on = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress;
+    progress.on = o.progress;
     progress.start = clock_seconds();
     for (int i = 0; i < w.count; i++)
         progress.total += w.items[i].kind == ITEM_POSITION ? 1

@@ -1,13 +1,12 @@
 #include "cli.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../engine/move.h"
 #include "../engine/perft.h"
 #include "../engine/base/base.h"
+#include "../engine/base/cli_options.h"
 #include "../search/search.h"
 
 enum { MAX_PERFT_DEPTH = 20, MAX_SETUP_MOVES = 2048, MAX_BENCH_DEPTH = 64 };
@@ -21,37 +20,29 @@ static int usage_error(const char *fmt, const char *arg)
 int cli_perft(int argc, char **argv)
 {
     const char *fen = START_FEN, *variant = "janggi", *moves = NULL;
-    long depth = -1;
-    bool divide = false;
-    FenFlags fen_flags = FEN_STRICT;
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i];
-        if (strcmp(opt, "--divide") == 0 || strcmp(opt, "--composed") == 0) {
-            if (opt[2] == 'd')
-                divide = true;
-            else
-                fen_flags = FEN_ALLOW_EXTRA_PIECES;
-            continue;
-        }
-        if (strcmp(opt, "--depth") && strcmp(opt, "--fen") && strcmp(opt, "--variant") && strcmp(opt, "--moves"))
-            return usage_error("unknown perft option '%s'", opt);
-        if (i + 1 >= argc)
-            return usage_error("option %s needs a value", opt);
-        const char *value = argv[++i];
-        if (strcmp(opt, "--depth") == 0) {
-            char *end;
-            errno = 0;
-            depth = strtol(value, &end, 10);
-            if (!*value || *end || errno || depth < 1 || depth > MAX_PERFT_DEPTH)
-                return usage_error("--depth must be a number from 1 to 20, not '%s'", value);
-        } else if (strcmp(opt, "--fen") == 0) {
-            fen = value;
-        } else if (strcmp(opt, "--variant") == 0) {
-            variant = value;
-        } else {
-            moves = value;
-        }
-    }
+    int depth = -1;
+    bool divide = false, composed = false;
+    const CliOption options[] = {
+        {.name = "--depth", .kind = CLI_INT, .integer = &depth, .min = 1, .max = MAX_PERFT_DEPTH, .value_name = "N",
+         .help = "count the moves to depth N (1 to 20)"},
+        {.name = "--fen", .kind = CLI_STRING, .text = &fen, .value_name = "\"FEN\"",
+         .help = "the position (default: the start position)"},
+        {.name = "--moves", .kind = CLI_STRING, .text = &moves, .value_name = "\"M1 M2 ...\"",
+         .help = "moves played from it first"},
+        {.name = "--variant", .kind = CLI_STRING, .text = &variant, .value_name = "NAME",
+         .help = "janggi (default), janggicasual, janggimodern or janggitraditional"},
+        {.name = "--divide", .kind = CLI_FLAG, .flag = &divide, .help = "one `move: count` line per legal move first"},
+        {.name = "--composed", .kind = CLI_FLAG, .flag = &composed,
+         .help = "accept more pieces of a kind than a set has"},
+    };
+    const CliCommand cmd = {
+        "janggun perft", "usage: janggun perft --depth N [OPTIONS]\n",
+        "Prints `Nodes searched: N` last. Passes are counted; repetitions and the move limit are ignored, as in\n"
+        "Fairy-Stockfish.\n",
+        options, CLI_COUNT(options)};
+    int status = cli_read_options(&cmd, argc, argv, NULL);
+    if (status >= 0)
+        return status;
     if (depth < 0)
         return usage_error("%s", "perft needs --depth N");
     const RuleSet *rules = rules_by_name(variant);
@@ -61,7 +52,7 @@ int cli_perft(int argc, char **argv)
     static Position pos;
     static StateInfo history[MAX_SETUP_MOVES];
     char err[160];
-    if (!position_set_fen(&pos, fen, rules, fen_flags, err, sizeof err))
+    if (!position_set_fen(&pos, fen, rules, composed ? FEN_ALLOW_EXTRA_PIECES : FEN_STRICT, err, sizeof err))
         return usage_error("bad FEN: %s", err);
     if (moves) {
         char buf[16 * MAX_SETUP_MOVES];
@@ -85,14 +76,14 @@ int cli_perft(int argc, char **argv)
     if (divide) {
         MoveList root;
         static uint64_t counts[MAX_MOVES];
-        total = perft_divide(&pos, (int)depth, &root, counts);
+        total = perft_divide(&pos, depth, &root, counts);
         for (int i = 0; i < root.count; i++) {
             char text[MOVE_TEXT_SIZE];
             move_to_text(root.moves[i], RANKS_FROM_1, text);
             printf("%s: %llu\n", text, (unsigned long long)counts[i]);
         }
     } else {
-        total = perft(&pos, (int)depth);
+        total = perft(&pos, depth);
     }
     printf("\nNodes searched: %llu\n", (unsigned long long)total);
     return 0;
@@ -109,18 +100,21 @@ void cli_bench_text(int depth, char *buf, size_t size)
 
 int cli_bench(int argc, char **argv)
 {
-    long depth = 0;
-    if (argc > 1)
-        return usage_error("%s", "usage: janggun bench [depth]");
-    if (argc == 1) {
-        char *end;
-        errno = 0;
-        depth = strtol(argv[0], &end, 10);
-        if (!*argv[0] || *end || errno || depth < 1 || depth > MAX_BENCH_DEPTH)
-            return usage_error("the bench depth must be a number from 1 to 64, not '%s'", argv[0]);
-    }
+    int depth = 0;
+    const CliOption options[] = {
+        {.name = "the bench depth", .kind = CLI_INT, .integer = &depth, .min = 1, .max = MAX_BENCH_DEPTH,
+         .value_name = "depth", .help = "search to this depth (1 to 64; default 10)"},
+    };
+    const CliCommand cmd = {
+        "janggun bench", "usage: janggun bench [depth]\n",
+        "Searches the fixed bench positions with one thread and prints the total time, `N nodes M nps`, then\n"
+        "`Nodes searched: N` (the search's signature) and `Nodes/second: M`.\n",
+        options, CLI_COUNT(options)};
+    int status = cli_read_options(&cmd, argc, argv, NULL);
+    if (status >= 0)
+        return status;
     char text[256];
-    cli_bench_text((int)depth, text, sizeof text);
+    cli_bench_text(depth, text, sizeof text);
     fputs(text, stdout);
     return 0;
 }

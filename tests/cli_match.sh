@@ -378,6 +378,18 @@ grep -q -- "--tc: time control must be" "$tmp/badtc.out" && [ "$rc" -eq 2 ] && p
 run samename --engine "cmd=$fake" --engine "cmd=$fake" --nodes 10
 grep -q "both named 'fake_engine.sh'" "$tmp/samename.out" && [ "$rc" -eq 2 ] && pass "two engines with one name is an error" \
   || fail "two engines with one name is an error" "$(cat "$tmp/samename.out")"
+run badopt --engine "cmd=$fake" name=A --engine "cmd=$fake" name=B --nodes 10 --frobnicate 3
+[ "$(cat "$tmp/badopt.out")" = "janggun-match: error: unknown option '--frobnicate' (see janggun-match --help)" ] \
+  && [ "$rc" -eq 2 ] && pass "an unknown option is refused with its exact message" \
+  || fail "an unknown option is refused with its exact message" "$(cat "$tmp/badopt.out")"
+run badnodes --engine "cmd=$fake" name=A --engine "cmd=$fake" name=B --nodes 0
+[ "$(cat "$tmp/badnodes.out")" = "janggun-match: error: --nodes must be a number from 1 to 1000000000000, not '0'" ] \
+  && [ "$rc" -eq 2 ] && pass "--nodes 0 is refused with its exact message" \
+  || fail "--nodes 0 is refused with its exact message" "$(cat "$tmp/badnodes.out")"
+run noword --engine "cmd=$fake" name=A --engine "cmd=$fake" name=B --nodes 10 --sprt --games 2
+[ "$(cat "$tmp/noword.out")" = "janggun-match: error: option --sprt needs elo0=E elo1=E [alpha=A] [beta=B]" ] \
+  && [ "$rc" -eq 2 ] && pass "--sprt without its words is refused with its exact message" \
+  || fail "--sprt without its words is refused with its exact message" "$(cat "$tmp/noword.out")"
 run badkey --engine "cmd=$fake" nmae=A --engine "cmd=$fake" name=B --nodes 10
 grep -q "unknown engine setting 'nmae'" "$tmp/badkey.out" && [ "$rc" -eq 2 ] && pass "an unknown engine setting is an error" \
   || fail "an unknown engine setting is an error" "$(cat "$tmp/badkey.out")"

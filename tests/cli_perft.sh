@@ -26,6 +26,18 @@ default, UCCI after \`ucci\`. Type \`uci\`, then \`position startpos\` and \`go 
 perft counts the moves to a depth; bench searches fixed positions (its node count is the
 search's signature); analyze reviews positions and games (GIB, PGN, EPD). See README.md."
 DEPTH_RANGE='--depth must be a number from 1 to 20'
+PERFT_HELP='usage: janggun perft --depth N [OPTIONS]
+
+  --depth N            count the moves to depth N (1 to 20)
+  --fen "FEN"          the position (default: the start position)
+  --moves "M1 M2 ..."  moves played from it first
+  --variant NAME       janggi (default), janggicasual, janggimodern or janggitraditional
+  --divide             one `move: count` line per legal move first
+  --composed           accept more pieces of a kind than a set has
+  --help, -h           print this help
+
+Prints `Nodes searched: N` last. Passes are counted; repetitions and the move limit are ignored, as in
+Fairy-Stockfish.'
 
 # `perft --depth 1 --divide` at the start position, exactly as janggun prints it.
 START_DIVIDE_1='a1a2: 1
@@ -179,8 +191,10 @@ check_error "--depth 3x (trailing garbage)" "$DEPTH_RANGE, not '3x'" perft --dep
 check_error "--depth '' (empty)" "$DEPTH_RANGE, not ''" perft --depth ""
 check_error "--depth 99999999999999999999 (overflow)" "$DEPTH_RANGE, not '99999999999999999999'" \
   perft --depth 99999999999999999999
-check_error "unknown option" "unknown perft option '--bogus'" perft --depth 1 --bogus
-check_error "positional argument" "unknown perft option '3'" perft 3
+check_error "unknown option" "unknown option '--bogus' (see janggun perft --help)" perft --depth 1 --bogus
+check_error "positional argument" "unexpected '3' (see janggun perft --help)" perft 3
+check_error "--depth=N is not a form options take" "unknown option '--depth=2' (see janggun perft --help)" \
+  perft --depth=2
 check_error "--depth without a value" "option --depth needs a value" perft --depth
 check_error "--fen without a value" "option --fen needs a value" perft --depth 1 --fen
 check_error "--variant without a value" "option --variant needs a value" perft --depth 1 --variant
@@ -202,6 +216,8 @@ check_error "unparsable move in --moves (ply 1, file j)" "unparsable move 'j1j2'
   perft --depth 1 --moves "j1j2"
 check "unknown subcommand" 2 "" "janggun: error: unknown command 'frobnicate'
 $USAGE" -- frobnicate --depth 1
+check "perft --help prints the options on stdout" 0 "$PERFT_HELP" "" -- perft --help
+check "perft -h is perft --help, wherever it comes" 0 "$PERFT_HELP" "" -- perft --depth 1 -h --bogus
 check "--help prints the help on stdout" 0 "$HELP" "" -- --help
 check "-h is --help" 0 "$HELP" "" -- -h
 version=$("$bin" --version); rc=$?

@@ -47,7 +47,8 @@ if [ "$rc" != 0 ] && grep -q "^janggun-tune: error: cut.jsonl.xz: truncated xz d
   pass "a truncated corpus: an error that names the file"
 else fail "a truncated corpus: an error that names the file" "exit $rc" "$(tail -3 cut.out)"; fi
 tune badopt --frobnicate 3
-if [ "$rc" != 0 ] && grep -q "unknown option" "$tmp/badopt.out"; then pass "an unknown option is refused"
+if [ "$rc" = 2 ] && [ "$(cat "$tmp/badopt.out")" = "janggun-tune: error: unknown option '--frobnicate' (see janggun-tune --help)" ]; then
+  pass "an unknown option is refused"
 else fail "an unknown option is refused" "exit $rc" "$(tail -3 "$tmp/badopt.out")"; fi
 
 [ "$fails" -eq 0 ]
