@@ -133,8 +133,8 @@ static void test_help_is_recognised(void **state)
     assert_int_equal(PARSE(&v, err, "--help"), CLI_HELP);
     assert_int_equal(PARSE(&v, err, "--depth", "3", "-h", "--bogus"), CLI_HELP);
     assert_int_equal(PARSE(&v, err, "--bogus", "--help"), CLI_ERROR); /* the first problem wins */
-    assert_int_equal(PARSE(&v, err, "--fen", "--help"), CLI_OK);      /* a value, not the option */
-    assert_string_equal(v.fen, "--help");
+    assert_int_equal(PARSE(&v, err, "--fen", "--help"), CLI_ERROR); /* an option is no value */
+    assert_string_equal(err, "option --fen needs a value");
 }
 
 /* The words are refused with exactly this message. */
@@ -157,6 +157,7 @@ static void test_error_messages(void **state)
     EXPECT_ERROR("unexpected 'x' (see prog sub --help)", "3", "x");
     EXPECT_ERROR("option --depth needs a value", "--depth");
     EXPECT_ERROR("option --fen needs a value", "--divide", "--fen");
+    EXPECT_ERROR("option --fen needs a value", "--fen", "--divide"); /* the next option is no value */
     EXPECT_ERROR("option --each needs KEY=VALUE ...", "--each");
     EXPECT_ERROR("option --engine needs cmd=CMD ...", "--engine", "--divide");
     EXPECT_ERROR("--depth must be a number from 1 to 20, not '0'", "--depth", "0");

@@ -1,5 +1,7 @@
 #include "cli_options.h"
 
+#include <ctype.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -147,7 +149,8 @@ CliResult cli_parse(const CliCommand *cmd, int argc, char **argv, void *context,
                 ;
             if (count == 0)
                 return fail(err, err_size, "option %s needs %s", o->name, o->value_name ? o->value_name : "words");
-        } else if (first >= argc) {
+        } else if (first >= argc || (strncmp(argv[first], "--", 2) == 0 && isalpha((unsigned char)argv[first][2]))) {
+            /* the next option is not this one's value (`--pgn --log x`) */
             return fail(err, err_size, "option %s needs a value", o->name);
         }
         if (take_value(o, argv + first, count, context, err, err_size) != CLI_OK)
