@@ -107,7 +107,7 @@ static int material_balance(const Position *pos)
     int sum = 0;
     for (PieceType pt = SOLDIER; pt <= CHARIOT; pt++)
         sum += COUNT_VALUE[pt]
-             * (bb_popcount(position_pieces(pos, WHITE, pt)) - bb_popcount(position_pieces(pos, BLACK, pt)));
+               * (bb_popcount(position_pieces(pos, WHITE, pt)) - bb_popcount(position_pieces(pos, BLACK, pt)));
     return pos->side == WHITE ? sum : -sum;
 }
 
@@ -126,7 +126,7 @@ static int qsearch(Position *pos, QsContext *qc, int ply, int alpha, int beta)
     int order[MAX_MOVES];
     for (int i = 0; i < list.count; i++) /* most valuable victim, then least valuable attacker */
         order[i] = 64 * COUNT_VALUE[piece_type(pos->board[move_to(list.moves[i])])]
-                 - COUNT_VALUE[piece_type(pos->board[move_from(list.moves[i])])];
+                   - COUNT_VALUE[piece_type(pos->board[move_from(list.moves[i])])];
     for (int i = 0; i < list.count; i++) {
         int best = i;
         for (int j = i + 1; j < list.count; j++)
@@ -152,10 +152,10 @@ static int qsearch(Position *pos, QsContext *qc, int ply, int alpha, int beta)
 /* ---- the data ---- */
 
 typedef struct {
-    Position *pos;  /* set up under the janggi rules; pos[i].st points into pos[i] */
-    float *label;   /* Cho's result: 1, 0.5, 0 */
-    int *eval;      /* current evaluation, Cho's view */
-    int *scratch;   /* candidate evaluations */
+    Position *pos; /* set up under the janggi rules; pos[i].st points into pos[i] */
+    float *label;  /* Cho's result: 1, 0.5, 0 */
+    int *eval;     /* current evaluation, Cho's view */
+    int *scratch;  /* candidate evaluations */
     int count;
 } Set;
 
@@ -247,7 +247,7 @@ static void load_games(const TuneOptions *o, SampleList *out, LoadStats *ls)
                 die("out of memory");
         }
         /* Replay, recording the plies whose position passes the cheap filters. */
-        char (*fens)[100] = NULL;
+        char(*fens)[100] = NULL;
         int ncand = 0;
         bool ok = true;
         fens = malloc((size_t)(g.move_count + 1) * sizeof *fens);
@@ -482,8 +482,8 @@ typedef struct {
     int *value;
     int min, max;
     int step, max_step;
-    int start;     /* the start value, which the L2 penalty pulls towards */
-    int pst;       /* index into the piece-square lists, or -1: every position is re-evaluated */
+    int start; /* the start value, which the L2 penalty pulls towards */
+    int pst;   /* index into the piece-square lists, or -1: every position is re-evaluated */
 } Param;
 
 typedef struct {
@@ -569,8 +569,8 @@ static void build_pst_index(const Set *set, PstIndex *ix)
     free(fill);
 }
 
-static const char *const TYPE_NAMES[PST_TYPES] = {"soldier", "guard", "elephant", "horse", "cannon", "chariot",
-                                                  "general"};
+static const char *const TYPE_NAMES[PST_TYPES] = {"soldier", "guard",   "elephant", "horse",
+                                                  "cannon",  "chariot", "general"};
 
 static void build_params(EvalWeights *w, const TuneOptions *o, const PstIndex *ix, ParamList *pl)
 {
@@ -704,9 +704,8 @@ static double descend(Set *train, Set *val, const PstIndex *ix, EvalWeights *w, 
         /* The sum is kept by deltas; recompute it exactly every pass. */
         sum = evaluate_set(train, train->eval);
         double vsum = evaluate_set(val, val->eval);
-        fprintf(stderr, "pass %2d: train %.6f (%+.6f), validation %.6f, %d changes, %.1f s\n", pass,
-                sum / train->count, (sum - start) / train->count, vsum / (val->count ? val->count : 1), changed,
-                clock_seconds() - t0);
+        fprintf(stderr, "pass %2d: train %.6f (%+.6f), validation %.6f, %d changes, %.1f s\n", pass, sum / train->count,
+                (sum - start) / train->count, vsum / (val->count ? val->count : 1), changed, clock_seconds() - t0);
         if (!active)
             break;
     }
@@ -806,38 +805,108 @@ int main(int argc, char **argv)
     bool version = false;
     const char *skip = NULL;
     const CliOption options[] = {
-        {.name = "--games", .kind = CLI_STRING, .text = &o.games_path, .value_name = "PATH",
+        {.name = "--games",
+         .kind = CLI_STRING,
+         .text = &o.games_path,
+         .value_name = "PATH",
          .help = "the games, JSON lines, plain or xz-compressed (default bench/data/games.jsonl.xz)"},
-        {.name = "--weights", .kind = CLI_STRING, .text = &o.weights_path, .value_name = "PATH",
+        {.name = "--weights",
+         .kind = CLI_STRING,
+         .text = &o.weights_path,
+         .value_name = "PATH",
          .help = "the start weights (default: the one nets/janggun-*.weights)"},
-        {.name = "--out", .kind = CLI_STRING, .text = &o.out_path, .value_name = "PATH",
+        {.name = "--out",
+         .kind = CLI_STRING,
+         .text = &o.out_path,
+         .value_name = "PATH",
          .help = "where the tuned file is written (default: nowhere, a dry run)"},
-        {.name = "--seed", .kind = CLI_INT, .integer = &seed, .min = 0, .max = 1000000000, .value_name = "N",
+        {.name = "--seed",
+         .kind = CLI_INT,
+         .integer = &seed,
+         .min = 0,
+         .max = 1000000000,
+         .value_name = "N",
          .help = "the sampling and the validation split (default 1)"},
-        {.name = "--per-game", .kind = CLI_INT, .integer = &o.per_game, .min = 1, .max = 1000, .value_name = "N",
+        {.name = "--per-game",
+         .kind = CLI_INT,
+         .integer = &o.per_game,
+         .min = 1,
+         .max = 1000,
+         .value_name = "N",
          .help = "positions sampled from each game (default 10)"},
-        {.name = "--skip-plies", .kind = CLI_INT, .integer = &o.skip_plies, .min = 0, .max = 1000,
-         .value_name = "N", .help = "opening plies never sampled (default 8)"},
-        {.name = "--max-games", .kind = CLI_INT, .integer = &o.max_games, .min = 0, .max = 100000000,
-         .value_name = "N", .help = "read at most N games (default 0: all)"},
-        {.name = "--validation", .kind = CLI_INT, .integer = &o.validation_pct, .min = 1, .max = 50,
-         .value_name = "PCT", .help = "the percentage of games held out (default 10)"},
-        {.name = "--quiet-margin", .kind = CLI_INT, .integer = &o.quiet_margin, .min = 0, .max = 10000,
-         .value_name = "POINTS", .help = "what a capture line may win in a quiet position (default 0)"},
-        {.name = "--min-count", .kind = CLI_INT, .integer = &o.min_count, .min = 1, .max = 100000000,
-         .value_name = "N", .help = "tune a piece-square entry used by N training positions (default 200)"},
-        {.name = "--passes", .kind = CLI_INT, .integer = &o.passes, .min = 0, .max = 100000, .value_name = "N",
+        {.name = "--skip-plies",
+         .kind = CLI_INT,
+         .integer = &o.skip_plies,
+         .min = 0,
+         .max = 1000,
+         .value_name = "N",
+         .help = "opening plies never sampled (default 8)"},
+        {.name = "--max-games",
+         .kind = CLI_INT,
+         .integer = &o.max_games,
+         .min = 0,
+         .max = 100000000,
+         .value_name = "N",
+         .help = "read at most N games (default 0: all)"},
+        {.name = "--validation",
+         .kind = CLI_INT,
+         .integer = &o.validation_pct,
+         .min = 1,
+         .max = 50,
+         .value_name = "PCT",
+         .help = "the percentage of games held out (default 10)"},
+        {.name = "--quiet-margin",
+         .kind = CLI_INT,
+         .integer = &o.quiet_margin,
+         .min = 0,
+         .max = 10000,
+         .value_name = "POINTS",
+         .help = "what a capture line may win in a quiet position (default 0)"},
+        {.name = "--min-count",
+         .kind = CLI_INT,
+         .integer = &o.min_count,
+         .min = 1,
+         .max = 100000000,
+         .value_name = "N",
+         .help = "tune a piece-square entry used by N training positions (default 200)"},
+        {.name = "--passes",
+         .kind = CLI_INT,
+         .integer = &o.passes,
+         .min = 0,
+         .max = 100000,
+         .value_name = "N",
          .help = "coordinate-descent passes at most (default 40; 0 only measures)"},
-        {.name = "--threads", .kind = CLI_INT, .integer = &o.threads, .min = 1, .max = 64, .value_name = "N",
+        {.name = "--threads",
+         .kind = CLI_INT,
+         .integer = &o.threads,
+         .min = 1,
+         .max = 64,
+         .value_name = "N",
          .help = "threads (default 2)"},
-        {.name = "--skip", .kind = CLI_STRING, .text = &skip, .value_name = "TERMS",
+        {.name = "--skip",
+         .kind = CLI_STRING,
+         .text = &skip,
+         .value_name = "TERMS",
          .help = "leave out games ending so: time, resign, count, unknown (comma-separated)"},
-        {.name = "--k", .kind = CLI_REAL, .real = &o.fixed_k, .min = 0, .max = 1, .value_name = "K",
+        {.name = "--k",
+         .kind = CLI_REAL,
+         .real = &o.fixed_k,
+         .min = 0,
+         .max = 1,
+         .value_name = "K",
          .help = "fix K instead of fitting it (default 0: fitted)"},
-        {.name = "--l2", .kind = CLI_REAL, .real = &o.l2, .min = 0, .max = 1000000, .value_name = "L",
+        {.name = "--l2",
+         .kind = CLI_REAL,
+         .real = &o.l2,
+         .min = 0,
+         .max = 1000000,
+         .value_name = "L",
          .help = "pull piece-square entries towards their start values (default 0)"},
         {.name = "--tune-deom", .kind = CLI_FLAG, .flag = &o.tune_deom, .help = "tune the deom too"},
-        {.name = "--no-pst", .kind = CLI_FLAG, .flag = &o.tune_pst, .off = true,
+        {.name = "--no-pst",
+         .kind = CLI_FLAG,
+         .flag = &o.tune_pst,
+         .off = true,
          .help = "leave the piece-square tables as they are"},
         {.name = "--version", .kind = CLI_FLAG, .flag = &version, .help = "print the version"},
     };
@@ -890,8 +959,8 @@ int main(int argc, char **argv)
     if (!eval_parse_weights(text, text_len, &start, err, sizeof err))
         die("%s: %s", o.weights_path, err);
     eval_use_weights(&start);
-    fprintf(stderr, "start weights %s; reading %s (seed %llu, %d positions a game, plies from %d)\n",
-            o.weights_path, o.games_path, (unsigned long long)o.seed, o.per_game, o.skip_plies);
+    fprintf(stderr, "start weights %s; reading %s (seed %llu, %d positions a game, plies from %d)\n", o.weights_path,
+            o.games_path, (unsigned long long)o.seed, o.per_game, o.skip_plies);
 
     double t0 = clock_seconds();
     SampleList samples = {0};
@@ -931,8 +1000,8 @@ int main(int argc, char **argv)
     eval_use_weights(&w);
     double train_after = evaluate_set(&train, train.eval) / train.count;
     double val_after = evaluate_set(&val, val.eval) / val.count;
-    fprintf(stderr, "done in %.0f s: train %.6f -> %.6f, validation %.6f -> %.6f\n", clock_seconds() - t0,
-            train_before, train_after, val_before, val_after);
+    fprintf(stderr, "done in %.0f s: train %.6f -> %.6f, validation %.6f -> %.6f\n", clock_seconds() - t0, train_before,
+            train_after, val_before, val_after);
 
     /* The larger changes, for the record. */
     int shown = 0;
@@ -958,8 +1027,8 @@ int main(int argc, char **argv)
                  "# Tuned:   %s\n"
                  "# Tuned: %d training and %d validation positions from %ld games (%ld held out), K = %.6f;\n"
                  "# Tuned: mean squared error, train %.6f -> %.6f, validation %.6f -> %.6f.\n",
-                 start_name, cmd, train.count, val.count, ls.used_games, ls.val_games, k, train_before, train_after, val_before,
-                 val_after);
+                 start_name, cmd, train.count, val.count, ls.used_games, ls.val_games, k, train_before, train_after,
+                 val_before, val_after);
         char *tuned = rewrite_weights(text, text_len, &w, lines);
         EvalWeights check;
         if (!eval_parse_weights(tuned, strlen(tuned), &check, err, sizeof err))

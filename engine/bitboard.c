@@ -41,10 +41,7 @@ int8_t palace_opposite_corner[SQUARE_COUNT];
 static const int orthogonal_delta[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
 static const int diagonal_delta[4][2] = {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}};
 
-static bool on_board(int file, int rank)
-{
-    return file >= 0 && file < FILE_COUNT && rank >= 0 && rank < RANK_COUNT;
-}
+static bool on_board(int file, int rank) { return file >= 0 && file < FILE_COUNT && rank >= 0 && rank < RANK_COUNT; }
 
 static Square offset_square(Square s, int df, int dr)
 {
@@ -190,7 +187,9 @@ static void init_steppers(void)
             }
             soldier_moves_table[c][s] = moves;
         }
-        Bitboard palace = bb_test(palace_bb[WHITE], s) ? palace_bb[WHITE] : bb_test(palace_bb[BLACK], s) ? palace_bb[BLACK] : 0;
+        Bitboard palace = bb_test(palace_bb[WHITE], s)   ? palace_bb[WHITE]
+                          : bb_test(palace_bb[BLACK], s) ? palace_bb[BLACK]
+                                                         : 0;
         Bitboard steps = diagonal_steps;
         for (int d = 0; d < 4; d++)
             if (orthogonal_neighbour[s][d] >= 0)

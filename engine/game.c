@@ -114,7 +114,8 @@ static const char *setup_pieces(const char *name)
         size_t n = strlen(setups[i].roman);
         if (strcmp(name, setups[i].korean) == 0
             || (strncasecmp(name, setups[i].roman, n) == 0
-                && (name[n] == '\0' || ((name[n] == ' ' || name[n] == '-') && strcasecmp(name + n + 1, "elephant") == 0))))
+                && (name[n] == '\0'
+                    || ((name[n] == ' ' || name[n] == '-') && strcasecmp(name + n + 1, "elephant") == 0))))
             return setups[i].pieces;
     }
     return NULL;
@@ -125,8 +126,10 @@ bool setup_start_fen(const char *cho_setup, const char *han_setup, char *fen, si
 {
     const char *cho = setup_pieces(cho_setup), *han = setup_pieces(han_setup);
     if (!cho || !han) {
-        snprintf(err, err_size, "unknown %s setup '%s' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)",
-                 cho ? "Han" : "Cho", cho ? han_setup : cho_setup);
+        snprintf(
+            err, err_size,
+            "unknown %s setup '%s' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)",
+            cho ? "Han" : "Cho", cho ? han_setup : cho_setup);
         return false;
     }
     snprintf(fen, fen_size, "r%c%ca1a%c%cr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/R%c%cA1A%c%cR w - - 0 1",

@@ -20,14 +20,13 @@ typedef enum { GAME_ONGOING, GAME_CHO_WINS, GAME_HAN_WINS, GAME_DRAW } GameResul
 typedef struct {
     GameResult result;
     EndReason reason;
-    bool immediate;      /* no legal moves (otherwise a referee's claim, or ongoing) */
+    bool immediate; /* no legal moves (otherwise a referee's claim, or ongoing) */
     bool by_counting;
     MaterialCount material;
 } GameStatus;
 
 /* Starts a record from a FEN (START_FEN for the usual start). false with a message on a bad FEN. */
-bool game_start(Game *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err,
-                size_t err_size);
+bool game_start(Game *game, const char *fen, const RuleSet *rules, FenFlags flags, char *err, size_t err_size);
 void game_free(Game *game);
 
 /* Plays a move; false (and nothing changes) unless it is legal. */

@@ -12,8 +12,8 @@ typedef enum { RANKS_FROM_1 = 1, RANKS_FROM_0 = 0 } RankBase;
 
 typedef enum {
     MOVE_PARSE_OK,
-    MOVE_PARSE_SYNTAX,  /* not a move in this notation */
-    MOVE_PARSE_ILLEGAL  /* well formed, but not legal in the position */
+    MOVE_PARSE_SYNTAX, /* not a move in this notation */
+    MOVE_PARSE_ILLEGAL /* well formed, but not legal in the position */
 } MoveParseResult;
 
 /* Writes the move; buf holds MOVE_TEXT_SIZE bytes. */

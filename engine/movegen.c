@@ -65,7 +65,8 @@ static bool move_exposes_general(const Position *pos, Square from, Square to)
             return true;
     }
     if (bb_test(palace_diagonal_points, general) && (changed & palace_diagonal_points)) {
-        if ((chariot_diagonal_attacks(general, occ) & chariots) || (cannon_diagonal_hops(general, occ, cannons) & enemy_cannons))
+        if ((chariot_diagonal_attacks(general, occ) & chariots)
+            || (cannon_diagonal_hops(general, occ, cannons) & enemy_cannons))
             return true;
     }
     /* Adding a piece never opens a leg or an eye, so only the origin matters here. */
@@ -135,7 +136,7 @@ void movegen_pseudo(const Position *pos, GenKind kind, MoveList *list)
 {
     Color us = pos->side;
     Bitboard target_mask = kind == GEN_CAPTURES ? pos->by_color[color_flip(us)]
-                         : kind == GEN_QUIETS   ? ~pos->occupied
+                           : kind == GEN_QUIETS ? ~pos->occupied
                                                 : ~pos->by_color[us];
     for (size_t i = 0; i < sizeof generation_order / sizeof generation_order[0]; i++) {
         PieceType pt = generation_order[i];

@@ -22,7 +22,8 @@ typedef enum {
 /* Points a piece of type pt on s may move to (or take on), before excluding its own pieces, with the
  * cannon rules (a cannon never jumps or takes a cannon). Always inlined so that callers passing a
  * constant type get straight-line code. */
-static inline __attribute__((always_inline)) Bitboard movegen_piece_reach(const Position *pos, PieceType pt, Square s, Color us)
+static inline __attribute__((always_inline)) Bitboard movegen_piece_reach(const Position *pos, PieceType pt, Square s,
+                                                                          Color us)
 {
     Bitboard occ = pos->occupied;
     switch (pt) {
@@ -35,19 +36,15 @@ static inline __attribute__((always_inline)) Bitboard movegen_piece_reach(const 
     case CANNON: {
         Bitboard cannons = pos->by_type[CANNON];
         Bitboard b = cannon_line_hops(s, occ, pos->occupied_t)
-                   & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
+                     & cannon_line_hops(s, occ & ~cannons, pos->occupied_t & ~pos->cannons_t);
         if (bb_test(palace_diagonal_points, s))
             b |= cannon_diagonal_hops(s, occ, cannons);
         return b & ~cannons;
     }
-    case HORSE:
-        return horse_moves(s, occ);
-    case ELEPHANT:
-        return elephant_moves(s, occ);
-    case SOLDIER:
-        return soldier_moves_table[us][s];
-    default: /* GUARD, GENERAL */
-        return palace_step_table[s];
+    case HORSE: return horse_moves(s, occ);
+    case ELEPHANT: return elephant_moves(s, occ);
+    case SOLDIER: return soldier_moves_table[us][s];
+    default: /* GUARD, GENERAL */ return palace_step_table[s];
     }
 }
 

@@ -18,8 +18,8 @@ static uint64_t zobrist_piece[PIECE_COUNT][SQUARE_COUNT];
 static uint64_t zobrist_side;
 
 static const char piece_letters[] = " PABNCRK"; /* indexed by PieceType */
-static const char *const piece_names[PIECE_TYPE_COUNT] = {"", "soldiers", "guards", "elephants",
-                                                          "horses", "cannons", "chariots", "generals"};
+static const char *const piece_names[PIECE_TYPE_COUNT] = {"",       "soldiers", "guards",   "elephants",
+                                                          "horses", "cannons",  "chariots", "generals"};
 static const int piece_limit[PIECE_TYPE_COUNT] = {0, 5, 2, 2, 2, 2, 2, 1};
 static const char *const side_names[COLOR_COUNT] = {"Cho", "Han"};
 
@@ -75,8 +75,8 @@ static void move_piece(Position *pos, Square from, Square to)
         pos->general[piece_color(pc)] = to;
 }
 
-Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard occ, Bitboard occ_t,
-                            Bitboard cannons, Bitboard cannons_t, Bitboard by_mask)
+Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard occ, Bitboard occ_t, Bitboard cannons,
+                            Bitboard cannons_t, Bitboard by_mask)
 {
     /* Each piece kind is looked up only when one of them stands where it could reach s. */
     Bitboard lines = line_reach_bb[s];
@@ -91,8 +91,8 @@ Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard oc
             attackers |= chariot_diagonal_attacks(s, occ) & chariots;
     }
     if (their_cannons) {
-        attackers |= cannon_line_hops(s, occ, occ_t) & cannon_line_hops(s, occ & ~cannons, occ_t & ~cannons_t)
-                   & their_cannons;
+        attackers |=
+            cannon_line_hops(s, occ, occ_t) & cannon_line_hops(s, occ & ~cannons, occ_t & ~cannons_t) & their_cannons;
         if (bb_test(palace_diagonal_points, s))
             attackers |= cannon_diagonal_hops(s, occ, cannons) & their_cannons;
     }
@@ -106,8 +106,7 @@ Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard oc
 bool position_generals_facing(const Position *pos)
 {
     Square w = pos->general[WHITE], b = pos->general[BLACK];
-    return square_file(w) == square_file(b)
-        && (chariot_line_attacks(w, pos->occupied, pos->occupied_t) & bb_square(b));
+    return square_file(w) == square_file(b) && (chariot_line_attacks(w, pos->occupied, pos->occupied_t) & bb_square(b));
 }
 
 static void compute_state(Position *pos, StateInfo *st)
@@ -221,8 +220,10 @@ static PieceType piece_type_of_letter(char upper)
     switch (upper) {
     case 'K': return GENERAL;
     case 'A': return GUARD;
-    case 'B': case 'E': return ELEPHANT;
-    case 'N': case 'H': return HORSE;
+    case 'B':
+    case 'E': return ELEPHANT;
+    case 'N':
+    case 'H': return HORSE;
     case 'R': return CHARIOT;
     case 'C': return CANNON;
     case 'P': return SOLDIER;
@@ -255,8 +256,9 @@ static bool parse_board(Position *p, const char *board, char *err, size_t size)
         } else {
             PieceType pt = piece_type_of_letter((char)toupper((unsigned char)*c));
             if (pt == NO_PIECE_TYPE || !isalpha((unsigned char)*c))
-                return set_error(err, size, isprint((unsigned char)*c) ? "unknown piece letter '%c' in rank %d"
-                                                                     : "unknown character 0x%02x in rank %d",
+                return set_error(err, size,
+                                 isprint((unsigned char)*c) ? "unknown piece letter '%c' in rank %d"
+                                                            : "unknown character 0x%02x in rank %d",
                                  isprint((unsigned char)*c) ? *c : (unsigned char)*c, rank + 1);
             if (file >= FILE_COUNT)
                 return set_error(err, size, "rank %d has more than 9 files", rank + 1);
@@ -473,8 +475,8 @@ bool position_is_ok(const Position *pos, char *why, size_t size)
     }
     static const char *const color_names[COLOR_COUNT] = {"by_color[Cho]", "by_color[Han]"};
     static const char *const type_names[PIECE_TYPE_COUNT] = {
-        "by_type[none]", "by_type[soldiers]", "by_type[guards]", "by_type[elephants]",
-        "by_type[horses]", "by_type[cannons]", "by_type[chariots]", "by_type[generals]"};
+        "by_type[none]",   "by_type[soldiers]", "by_type[guards]",   "by_type[elephants]",
+        "by_type[horses]", "by_type[cannons]",  "by_type[chariots]", "by_type[generals]"};
     for (Color c = WHITE; c <= BLACK; c++)
         if (!bitboard_agrees(pos->by_color[c], color_bb[c], false, color_names[c], why, size))
             return false;
@@ -497,16 +499,17 @@ bool position_is_ok(const Position *pos, char *why, size_t size)
     }
     const StateInfo *st = pos->st;
     if (st->key != key)
-        return set_error(why, size, "key is %016llx, a fresh computation gives %016llx",
-                         (unsigned long long)st->key, (unsigned long long)key);
+        return set_error(why, size, "key is %016llx, a fresh computation gives %016llx", (unsigned long long)st->key,
+                         (unsigned long long)key);
 
     /* The state of this ply against the board. */
     Color us = pos->side, them = color_flip(us);
     if (st->checkers != position_attackers_now(pos, general[us], them))
         return set_error(why, size, "checkers disagree with the board");
     if (st->bikjang != (pos->rules->bikjang && position_generals_facing(pos)))
-        return set_error(why, size, st->bikjang ? "bikjang set, the generals do not face each other under %s"
-                                                : "bikjang not set, the generals face each other under %s",
+        return set_error(why, size,
+                         st->bikjang ? "bikjang set, the generals do not face each other under %s"
+                                     : "bikjang not set, the generals face each other under %s",
                          pos->rules->name);
     /* In bikjang the pass is legal even in check; it ends the game, and the check stays. */
     if (!st->ended && position_attackers_now(pos, general[them], us))
@@ -535,8 +538,9 @@ bool position_is_ok(const Position *pos, char *why, size_t size)
     if (st->halfmove != (st->captured ? 0 : prev->halfmove + 1))
         return set_error(why, size, "half-move counter %d after %d%s", st->halfmove, prev->halfmove,
                          st->captured ? " and a capture" : "");
-    if (st->captured && (st->pass || st->captured >= PIECE_COUNT || piece_color(st->captured) != us
-                         || piece_type(st->captured) == NO_PIECE_TYPE || piece_type(st->captured) == GENERAL))
+    if (st->captured
+        && (st->pass || st->captured >= PIECE_COUNT || piece_color(st->captured) != us
+            || piece_type(st->captured) == NO_PIECE_TYPE || piece_type(st->captured) == GENERAL))
         return set_error(why, size, "%s cannot have taken piece code %d", move_name(st->move, move), (int)st->captured);
     Piece moved = pos->board[move_to(st->move)];
     if (st->pass ? move_from(st->move) != general[them]

@@ -15,14 +15,14 @@ extern const char START_FEN[];
 /* What make/unmake must remember, one per ply; the caller provides the storage. */
 typedef struct StateInfo {
     uint64_t key;
-    Bitboard checkers;  /* enemy pieces attacking the side to move's general */
-    Move move;          /* the move that led here; MOVE_NONE at the root */
+    Bitboard checkers; /* enemy pieces attacking the side to move's general */
+    Move move;         /* the move that led here; MOVE_NONE at the root */
     Piece captured;
-    bool pass;          /* the move that led here was a pass */
-    bool bikjang;       /* generals face each other, in a rule set with bikjang */
-    bool ended;         /* double pass or two-ply bikjang: an immediate end, no moves */
-    int halfmove;       /* plies since the last capture; passes count */
-    int plies;          /* plies played since the position was set up */
+    bool pass;    /* the move that led here was a pass */
+    bool bikjang; /* generals face each other, in a rule set with bikjang */
+    bool ended;   /* double pass or two-ply bikjang: an immediate end, no moves */
+    int halfmove; /* plies since the last capture; passes count */
+    int plies;    /* plies played since the position was set up */
     struct StateInfo *prev;
 } StateInfo;
 
@@ -38,7 +38,7 @@ typedef struct Position {
     int fullmove;
     const RuleSet *rules;
     StateInfo *st;
-    StateInfo root;      /* storage for the state of the set-up position */
+    StateInfo root; /* storage for the state of the set-up position */
 } Position;
 
 /* Fills the Zobrist keys and attack tables; call once before anything else. */
@@ -53,8 +53,7 @@ typedef enum {
 
 /* Sets up `pos` from a FEN under `rules`. On error returns false, writes a message to err (when
  * err_size > 0) and leaves `pos` untouched. */
-bool position_set_fen(Position *pos, const char *fen, const RuleSet *rules, FenFlags flags, char *err,
-                      size_t err_size);
+bool position_set_fen(Position *pos, const char *fen, const RuleSet *rules, FenFlags flags, char *err, size_t err_size);
 
 /* Writes FSF's FEN form, `<board> w|b - - <halfmove> <fullmove>`; buf needs 100 bytes. */
 void position_to_fen(const Position *pos, char *buf, size_t size);
@@ -91,13 +90,13 @@ bool position_generals_facing(const Position *pos);
  * file-major copy), all cannons `cannons` (and file-major copy), pieces of `by` restricted to
  * `by_mask`. Cannon attacks follow the Janggi restrictions. Generals are not counted: they never
  * reach the other palace. */
-Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard occ, Bitboard occ_t,
-                            Bitboard cannons, Bitboard cannons_t, Bitboard by_mask);
+Bitboard position_attackers(const Position *pos, Square s, Color by, Bitboard occ, Bitboard occ_t, Bitboard cannons,
+                            Bitboard cannons_t, Bitboard by_mask);
 
 static inline Bitboard position_attackers_now(const Position *pos, Square s, Color by)
 {
-    return position_attackers(pos, s, by, pos->occupied, pos->occupied_t, pos->by_type[CANNON],
-                              pos->cannons_t, pos->by_color[by]);
+    return position_attackers(pos, s, by, pos->occupied, pos->occupied_t, pos->by_type[CANNON], pos->cannons_t,
+                              pos->by_color[by]);
 }
 
 #endif

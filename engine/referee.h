@@ -23,9 +23,9 @@ typedef enum {
 typedef enum { OUTCOME_LOSS = -1, OUTCOME_DRAW = 0, OUTCOME_WIN = 1 } Outcome;
 
 typedef struct {
-    EndReason reason;  /* END_NONE: the game goes on */
-    Outcome outcome;   /* for the side to move */
-    bool by_counting;  /* a drawn ending converted by material counting */
+    EndReason reason; /* END_NONE: the game goes on */
+    Outcome outcome;  /* for the side to move */
+    bool by_counting; /* a drawn ending converted by material counting */
 } Verdict;
 
 /* Points on the board: chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2. */

@@ -7,8 +7,7 @@ const RuleSet RULES_JANGGITRADITIONAL = {"janggitraditional", true, false, 3, 10
 const RuleSet RULES_JANGGIMODERN = {"janggimodern", false, true, 4, 200, true};
 const RuleSet RULES_JANGGICASUAL = {"janggicasual", false, false, 3, 100, false};
 
-const RuleSet *const rules_all[4] = {&RULES_JANGGI, &RULES_JANGGICASUAL, &RULES_JANGGIMODERN,
-                                     &RULES_JANGGITRADITIONAL};
+const RuleSet *const rules_all[4] = {&RULES_JANGGI, &RULES_JANGGICASUAL, &RULES_JANGGIMODERN, &RULES_JANGGITRADITIONAL};
 
 const RuleSet *rules_by_name(const char *name)
 {

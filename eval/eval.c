@@ -79,8 +79,8 @@ static inline __attribute__((always_inline)) void scan_piece(const Position *pos
 
 /* Each piece of one type; the two 64-bit halves of the board are walked separately, which is cheaper
  * than popping bits off the 128-bit set. */
-static inline __attribute__((always_inline)) void scan_type(const Position *pos, Color us, PieceType pt,
-                                                            Bitboard area, Bitboard enemy_palace, SideScan *sc)
+static inline __attribute__((always_inline)) void scan_type(const Position *pos, Color us, PieceType pt, Bitboard area,
+                                                            Bitboard enemy_palace, SideScan *sc)
 {
     Bitboard pieces = position_pieces(pos, us, pt);
     int moves = 0;
@@ -127,8 +127,8 @@ static inline int material(const Position *pos, Color c, int screens)
 static inline int palace_danger(const SideScan *enemy, int guards)
 {
     int steps = enemy->attackers < SAFETY_SCALE_STEPS ? enemy->attackers : SAFETY_SCALE_STEPS - 1;
-    int danger = (enemy->attack_weight + weights.safety_square * enemy->attack_squares) * weights.safety_scale[steps]
-               / 100;
+    int danger =
+        (enemy->attack_weight + weights.safety_square * enemy->attack_squares) * weights.safety_scale[steps] / 100;
     return danger + (guards < 2 ? 2 - guards : 0) * weights.safety_missing_guard;
 }
 
@@ -138,7 +138,7 @@ static inline int end_verdict(const Position *pos)
     if (!pos->rules->material_counting)
         return 0;
     return referee_counting_winner(referee_count_material(pos)) == WHITE ? weights.counting_verdict
-                                                                           : -weights.counting_verdict;
+                                                                         : -weights.counting_verdict;
 }
 
 static inline int max_int(int a, int b) { return a > b ? a : b; }
@@ -161,8 +161,8 @@ static inline void counting_term(const Position *pos, EvalTerms *t)
         int v = t->verdict = end_verdict(pos);
         if (to_limit < weights.counting_window) {
             /* Both sides are carried to the limit: towards the verdict, never against it. */
-            t->limit_blend = weights.counting_limit_blend * (weights.counting_window - to_limit)
-                           / weights.counting_window;
+            t->limit_blend =
+                weights.counting_limit_blend * (weights.counting_window - to_limit) / weights.counting_window;
             int target = v > 0 ? max_int(s, v) : v < 0 ? min_int(s, v) : 0;
             s += (target - s) * t->limit_blend / 100;
         }
@@ -195,7 +195,7 @@ static inline __attribute__((always_inline)) void compute(const Position *pos, E
         t->safety[c] = -palace_danger(&scan[color_flip(c)], bb_popcount(position_pieces(pos, c, GUARD)));
     }
     t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
-           - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK];
+             - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK];
     counting_term(pos, t);
 }
 
@@ -268,15 +268,14 @@ void eval_trace(const Position *pos, char *buf, size_t size)
 
     int plies = pos->st->halfmove, limit = pos->rules->nmove_plies;
     if (pos->rules->material_counting)
-        put(&out, "Counting: Han's deom %s; a count now: %s wins", pawns(t.deom, a),
-            side_name[count_winner]);
+        put(&out, "Counting: Han's deom %s; a count now: %s wins", pawns(t.deom, a), side_name[count_winner]);
     else
         put(&out, "Counting: not used under %s (drawn endings stay drawn)", pos->rules->name);
     put(&out, "; move limit %d of %d plies, blend %d%%; pass or bikjang blend %d%%\n", plies, limit, t.limit_blend,
         t.option_blend);
     int stm = pos->side == WHITE ? t.total : -t.total;
-    put(&out, "Final evaluation: %s (Cho's point of view); %d cp for the side to move (%s)\n",
-        pawns(t.total, a), stm, side_name[pos->side]);
+    put(&out, "Final evaluation: %s (Cho's point of view); %d cp for the side to move (%s)\n", pawns(t.total, a), stm,
+        side_name[pos->side]);
     int han_halves = 2 * count.han + DEOM_HALF_POINTS;
     put(&out, "Material count: Cho %d, Han %d + %d.%d deom = %d.%d (%s ahead)\n", count.cho, count.han,
         DEOM_HALF_POINTS / 2, DEOM_HALF_POINTS % 2 * 5, han_halves / 2, han_halves % 2 * 5, side_name[count_winner]);

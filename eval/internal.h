@@ -15,18 +15,18 @@ enum { VALUED_TYPES = 6, PST_TYPES = 7, SAFETY_SCALE_STEPS = 5 };
  * (9*rank + file) from Cho's side; the file lists them from rank 10 down to rank 1. */
 typedef struct {
     int piece_value[VALUED_TYPES];
-    int cannon_screen;                  /* per piece on the board other than cannons and generals */
-    int pst[PST_TYPES][SQUARE_COUNT];   /* soldier guard elephant horse cannon chariot general */
-    int mobility[VALUED_TYPES];         /* per reachable point */
-    int safety_attacker[VALUED_TYPES];  /* per piece attacking the enemy palace */
-    int safety_square;                  /* per attacked point of the enemy palace */
+    int cannon_screen;                    /* per piece on the board other than cannons and generals */
+    int pst[PST_TYPES][SQUARE_COUNT];     /* soldier guard elephant horse cannon chariot general */
+    int mobility[VALUED_TYPES];           /* per reachable point */
+    int safety_attacker[VALUED_TYPES];    /* per piece attacking the enemy palace */
+    int safety_square;                    /* per attacked point of the enemy palace */
     int safety_scale[SAFETY_SCALE_STEPS]; /* percent, by number of attacking pieces (0..4+) */
     int safety_missing_guard;
-    int deom;                           /* Han's deom, where the rule set counts */
-    int counting_verdict;               /* a won count at the end of the game */
-    int counting_window;                /* plies before the move limit where the blend starts */
-    int counting_limit_blend;           /* percent, at the move limit */
-    int counting_option_blend;          /* percent, when the side to move may end the game by passing */
+    int deom;                  /* Han's deom, where the rule set counts */
+    int counting_verdict;      /* a won count at the end of the game */
+    int counting_window;       /* plies before the move limit where the blend starts */
+    int counting_limit_blend;  /* percent, at the move limit */
+    int counting_option_blend; /* percent, when the side to move may end the game by passing */
 } EvalWeights;
 
 /* Parses weight-file text (`len` bytes, need not be NUL-terminated). Strict: an unknown, repeated or
@@ -68,14 +68,14 @@ typedef struct {
     int material[COLOR_COUNT];
     int pst[COLOR_COUNT];
     int mobility[COLOR_COUNT];
-    int safety[COLOR_COUNT];  /* minus the danger to that side's own palace */
-    int raw;                  /* the four terms above, Cho minus Han */
-    int deom;                 /* Han's deom (0 where the rule set does not count) */
-    int limit_blend;          /* percent blended towards the end-of-game verdict near the move limit */
-    int option_blend;         /* percent blended because the side to move may end the game by passing */
-    int verdict;              /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
+    int safety[COLOR_COUNT]; /* minus the danger to that side's own palace */
+    int raw;                 /* the four terms above, Cho minus Han */
+    int deom;                /* Han's deom (0 where the rule set does not count) */
+    int limit_blend;         /* percent blended towards the end-of-game verdict near the move limit */
+    int option_blend;        /* percent blended because the side to move may end the game by passing */
+    int verdict;             /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
                                  computed only when a blend applies (0 otherwise) */
-    int counting;             /* -deom plus the effect of both blends */
+    int counting;            /* -deom plus the effect of both blends */
     int total;
 } EvalTerms;
 

@@ -22,11 +22,17 @@ typedef struct {
     size_t offset; /* of the first int in EvalWeights */
     int count;
     int min, max;
-    bool board;    /* 90 values listed from rank 10 down to rank 1 */
+    bool board; /* 90 values listed from rank 10 down to rank 1 */
 } WeightSpec;
 
-#define FIELD(name, field, count, min, max) {name, offsetof(EvalWeights, field), count, min, max, false}
-#define PST(name, index) {name, offsetof(EvalWeights, pst[index]), SQUARE_COUNT, -2000, 2000, true}
+#define FIELD(name, field, count, min, max)                                                                            \
+    {                                                                                                                  \
+        name, offsetof(EvalWeights, field), count, min, max, false                                                     \
+    }
+#define PST(name, index)                                                                                               \
+    {                                                                                                                  \
+        name, offsetof(EvalWeights, pst[index]), SQUARE_COUNT, -2000, 2000, true                                       \
+    }
 
 static const WeightSpec specs[] = {
     FIELD("piece_value", piece_value, VALUED_TYPES, 0, 10000),

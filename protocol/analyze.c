@@ -72,32 +72,76 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
     const char *variant = NULL;
     int notation = 0;
     const CliOption options[] = {
-        {.name = "--fen", .kind = CLI_STRING, .action = add_input, .value_name = "\"FEN\"",
+        {.name = "--fen",
+         .kind = CLI_STRING,
+         .action = add_input,
+         .value_name = "\"FEN\"",
          .help = "a position (startpos: the start); with --moves after it, a game from it"},
-        {.name = "--moves", .kind = CLI_STRING, .action = add_input, .value_name = "\"M1 M2 ...\"",
+        {.name = "--moves",
+         .kind = CLI_STRING,
+         .action = add_input,
+         .value_name = "\"M1 M2 ...\"",
          .help = "a game from the --fen before it, or from the start position"},
         {.name = "--epd", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "positions (EPD)"},
         {.name = "--gib", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (GIB)"},
         {.name = "--pgn", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (PGN)"},
-        {.name = "--depth", .kind = CLI_INT, .integer = &o->depth, .min = 1, .max = MAX_DEPTH, .value_name = "N",
+        {.name = "--depth",
+         .kind = CLI_INT,
+         .integer = &o->depth,
+         .min = 1,
+         .max = MAX_DEPTH,
+         .value_name = "N",
          .help = "search each position to depth N (default 10 when no limit is given)"},
-        {.name = "--movetime", .kind = CLI_INT64, .integer64 = &o->movetime, .min = 1, .max = 86400000,
-         .value_name = "MS", .help = "search each position for MS milliseconds"},
-        {.name = "--nodes", .kind = CLI_INT64, .integer64 = &o->nodes, .min = 1, .max = 1000000000000LL,
-         .value_name = "N", .help = "search each position for N nodes"},
-        {.name = "--multipv", .kind = CLI_INT, .integer = &o->multipv, .min = 1, .max = MAX_MULTIPV,
-         .value_name = "K", .help = "the K best lines of each position (default 1)"},
-        {.name = "--threads", .kind = CLI_INT, .integer = &o->threads, .min = 1, .max = MAX_THREADS,
-         .value_name = "N", .help = "search threads (default 1)"},
-        {.name = "--hash", .kind = CLI_INT, .integer = &o->hash, .min = 1, .max = 65536, .value_name = "MB",
+        {.name = "--movetime",
+         .kind = CLI_INT64,
+         .integer64 = &o->movetime,
+         .min = 1,
+         .max = 86400000,
+         .value_name = "MS",
+         .help = "search each position for MS milliseconds"},
+        {.name = "--nodes",
+         .kind = CLI_INT64,
+         .integer64 = &o->nodes,
+         .min = 1,
+         .max = 1000000000000LL,
+         .value_name = "N",
+         .help = "search each position for N nodes"},
+        {.name = "--multipv",
+         .kind = CLI_INT,
+         .integer = &o->multipv,
+         .min = 1,
+         .max = MAX_MULTIPV,
+         .value_name = "K",
+         .help = "the K best lines of each position (default 1)"},
+        {.name = "--threads",
+         .kind = CLI_INT,
+         .integer = &o->threads,
+         .min = 1,
+         .max = MAX_THREADS,
+         .value_name = "N",
+         .help = "search threads (default 1)"},
+        {.name = "--hash",
+         .kind = CLI_INT,
+         .integer = &o->hash,
+         .min = 1,
+         .max = 65536,
+         .value_name = "MB",
          .help = "the hash table's size (default 16)"},
-        {.name = "--variant", .kind = CLI_STRING, .text = &variant, .value_name = "NAME",
+        {.name = "--variant",
+         .kind = CLI_STRING,
+         .text = &variant,
+         .value_name = "NAME",
          .help = "janggi (default), janggicasual, janggimodern or janggitraditional"},
         {.name = "--json", .kind = CLI_FLAG, .flag = &o->json, .help = "one JSON object per position or game"},
-        {.name = "--notation", .kind = CLI_CHOICE, .choice = &notation,
-         .choices = (const char *const[]){"uci", "korean", NULL}, .value_name = "uci|korean",
+        {.name = "--notation",
+         .kind = CLI_CHOICE,
+         .choice = &notation,
+         .choices = (const char *const[]){"uci", "korean", NULL},
+         .value_name = "uci|korean",
          .help = "moves as UCI (default) or in the GIB style"},
-        {.name = "--progress", .kind = CLI_FLAG, .flag = &o->progress,
+        {.name = "--progress",
+         .kind = CLI_FLAG,
+         .flag = &o->progress,
          .help = "the progress bar on standard error (default: when it is a terminal)"},
         {.name = "--no-progress", .kind = CLI_FLAG, .flag = &o->progress, .off = true, .help = "no progress bar"},
     };
@@ -198,10 +242,10 @@ typedef struct {
     ReviewSource from;
     const RuleSet *rules;
     char fen[RECORD_FEN_SIZE];
-    EpdPosition *epd;   /* EPD positions */
-    ParsedGame *game;   /* games (owned by a ParsedGameList, or by the item for --fen) */
+    EpdPosition *epd; /* EPD positions */
+    ParsedGame *game; /* games (owned by a ParsedGameList, or by the item for --fen) */
     bool owns_game;
-    char *message;      /* errors */
+    char *message; /* errors */
 } Item;
 
 typedef struct {
@@ -297,7 +341,10 @@ static void load_fen(Work *w, const Input *in, const AnalyzeOptions *o)
                         end_reason_name(game_status(&g).reason));
         else
             record_fail(game, 0, "%s move '%s' at ply %d",
-                        r == PGN_MOVE_SYNTAX ? "unreadable" : r == PGN_MOVE_AMBIGUOUS ? "ambiguous" : "illegal", tok, ply);
+                        r == PGN_MOVE_SYNTAX      ? "unreadable"
+                        : r == PGN_MOVE_AMBIGUOUS ? "ambiguous"
+                                                  : "illegal",
+                        tok, ply);
     }
     free(copy);
     game_free(&g);
@@ -345,8 +392,8 @@ static void load_epd(Work *w, const Input *in, const AnalyzeOptions *o)
         const char *variant = epd_operation(epd, "variant");
         if (variant && !o->rules_given && !(rules = rules_by_name(variant))) {
             char msg[300];
-            snprintf(msg, sizeof msg, "variant '%.100s' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)",
-                     variant);
+            snprintf(msg, sizeof msg,
+                     "variant '%.100s' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)", variant);
             add_error(w, INPUT_EPD, in->arg, NULL, number, line_no, msg);
             free(epd);
             continue;
@@ -407,7 +454,7 @@ typedef struct {
     ReviewSearch *result;
     SearchInfo partial[MAX_MULTIPV]; /* the iteration being reported */
     bool partial_have[MAX_MULTIPV];
-    int want;                        /* lines in an iteration */
+    int want; /* lines in an iteration */
 } Searched;
 
 static void on_info(const SearchInfo *info, void *ctx)

@@ -23,16 +23,32 @@ int cli_perft(int argc, char **argv)
     int depth = -1;
     bool divide = false, composed = false;
     const CliOption options[] = {
-        {.name = "--depth", .kind = CLI_INT, .integer = &depth, .min = 1, .max = MAX_PERFT_DEPTH, .value_name = "N",
+        {.name = "--depth",
+         .kind = CLI_INT,
+         .integer = &depth,
+         .min = 1,
+         .max = MAX_PERFT_DEPTH,
+         .value_name = "N",
          .help = "count the moves to depth N (1 to 20)"},
-        {.name = "--fen", .kind = CLI_STRING, .text = &fen, .value_name = "\"FEN\"",
+        {.name = "--fen",
+         .kind = CLI_STRING,
+         .text = &fen,
+         .value_name = "\"FEN\"",
          .help = "the position (default: the start position)"},
-        {.name = "--moves", .kind = CLI_STRING, .text = &moves, .value_name = "\"M1 M2 ...\"",
+        {.name = "--moves",
+         .kind = CLI_STRING,
+         .text = &moves,
+         .value_name = "\"M1 M2 ...\"",
          .help = "moves played from it first"},
-        {.name = "--variant", .kind = CLI_STRING, .text = &variant, .value_name = "NAME",
+        {.name = "--variant",
+         .kind = CLI_STRING,
+         .text = &variant,
+         .value_name = "NAME",
          .help = "janggi (default), janggicasual, janggimodern or janggitraditional"},
         {.name = "--divide", .kind = CLI_FLAG, .flag = &divide, .help = "one `move: count` line per legal move first"},
-        {.name = "--composed", .kind = CLI_FLAG, .flag = &composed,
+        {.name = "--composed",
+         .kind = CLI_FLAG,
+         .flag = &composed,
          .help = "accept more pieces of a kind than a set has"},
     };
     const CliCommand cmd = {
@@ -102,8 +118,13 @@ int cli_bench(int argc, char **argv)
 {
     int depth = 0;
     const CliOption options[] = {
-        {.name = "the bench depth", .kind = CLI_INT, .integer = &depth, .min = 1, .max = MAX_BENCH_DEPTH,
-         .value_name = "depth", .help = "search to this depth (1 to 64; default 10)"},
+        {.name = "the bench depth",
+         .kind = CLI_INT,
+         .integer = &depth,
+         .min = 1,
+         .max = MAX_BENCH_DEPTH,
+         .value_name = "depth",
+         .help = "search to this depth (1 to 64; default 10)"},
     };
     const CliCommand cmd = {
         "janggun bench", "usage: janggun bench [depth]\n",

@@ -93,7 +93,7 @@ static void note(Command *cmd, const char *fmt, ...)
     va_end(ap);
 }
 
-#define QUOTE(span, buf) (span_quote((span), (buf), sizeof (buf), 40), (buf))
+#define QUOTE(span, buf) (span_quote((span), (buf), sizeof(buf), 40), (buf))
 
 /* The tokens from here to the end of the line, as one list. */
 static TokenList rest_of_line(Parser *ps)
@@ -149,7 +149,8 @@ static bool number_after(Parser *ps, const char *keyword, int64_t min, int64_t m
     }
     if (!parse_int(tok, min, max, out)) {
         char q[64];
-        refuse(ps, "go: '%s' needs %s from %" PRId64 " to %" PRId64 ", not '%s'", keyword, what, min, max, QUOTE(tok, q));
+        refuse(ps, "go: '%s' needs %s from %" PRId64 " to %" PRId64 ", not '%s'", keyword, what, min, max,
+               QUOTE(tok, q));
         return false;
     }
     return true;
@@ -244,12 +245,13 @@ static void parse_go(Parser *ps)
     Command *cmd = ps->cmd;
     GoCommand *go = &cmd->u.go;
     memset(go, 0, sizeof *go);
-    static const char *const clock_words[CLOCK_FIELDS] = {"wtime", "btime", "winc", "binc",
-                                                          "time", "opptime", "increment", "oppincrement"};
+    static const char *const clock_words[CLOCK_FIELDS] = {"wtime", "btime",   "winc",      "binc",
+                                                          "time",  "opptime", "increment", "oppincrement"};
     const int64_t TIME_MAX = INT64_C(1) << 40;
     int perft = 0;
     bool given[8] = {false}; /* depth nodes movetime mate movestogo perft infinite ponder */
-    const char *const limit_words[8] = {"depth", "nodes", "movetime", "mate", "movestogo", "perft", "infinite", "ponder"};
+    const char *const limit_words[8] = {"depth",     "nodes", "movetime", "mate",
+                                        "movestogo", "perft", "infinite", "ponder"};
     Span tok;
     char q[64];
     while (next(ps, &tok)) {
@@ -265,7 +267,8 @@ static void parse_go(Parser *ps)
         if ((clock >= 0 && go->has_clock[clock]) || (limit >= 0 && given[limit]))
             note(cmd, "'%s' given twice; the last one counts", clock >= 0 ? clock_words[clock] : limit_words[limit]);
         if (clock >= 0) {
-            bool is_increment = clock == CLOCK_WINC || clock == CLOCK_BINC || clock == CLOCK_INC || clock == CLOCK_OPPINC;
+            bool is_increment =
+                clock == CLOCK_WINC || clock == CLOCK_BINC || clock == CLOCK_INC || clock == CLOCK_OPPINC;
             int64_t min = is_increment ? 0 : -TIME_MAX;
             if (!number_after(ps, clock_words[clock], min, TIME_MAX, "a number of milliseconds", &v))
                 return;
@@ -353,9 +356,15 @@ static const struct {
     const char *word;
     CommandKind kind;
 } simple_commands[] = {
-    {"uci", CMD_UCI},          {"ucci", CMD_UCCI},         {"isready", CMD_ISREADY},
-    {"ucinewgame", CMD_NEWGAME}, {"uccinewgame", CMD_NEWGAME}, {"stop", CMD_STOP},
-    {"quit", CMD_QUIT},        {"d", CMD_DISPLAY},         {"eval", CMD_EVAL},
+    {"uci", CMD_UCI},
+    {"ucci", CMD_UCCI},
+    {"isready", CMD_ISREADY},
+    {"ucinewgame", CMD_NEWGAME},
+    {"uccinewgame", CMD_NEWGAME},
+    {"stop", CMD_STOP},
+    {"quit", CMD_QUIT},
+    {"d", CMD_DISPLAY},
+    {"eval", CMD_EVAL},
 };
 
 void command_parse(const char *line, Protocol proto, Command *cmd)

@@ -24,49 +24,58 @@ typedef struct {
 } TokenList;
 
 typedef enum {
-    CMD_NONE,      /* an empty line or a `#` comment */
-    CMD_ERROR,     /* malformed: `message` says why; nothing is done */
+    CMD_NONE,  /* an empty line or a `#` comment */
+    CMD_ERROR, /* malformed: `message` says why; nothing is done */
     CMD_UCI,
     CMD_UCCI,
     CMD_ISREADY,
     CMD_SETOPTION,
-    CMD_NEWGAME,   /* ucinewgame, uccinewgame */
+    CMD_NEWGAME, /* ucinewgame, uccinewgame */
     CMD_POSITION,
     CMD_BANMOVES,
     CMD_GO,
-    CMD_PERFT,     /* go perft N */
+    CMD_PERFT, /* go perft N */
     CMD_STOP,
     CMD_PONDERHIT,
     CMD_QUIT,
-    CMD_DISPLAY,   /* d */
+    CMD_DISPLAY, /* d */
     CMD_EVAL,
     CMD_BENCH
 } CommandKind;
 
 typedef struct {
     bool startpos;
-    Span fen;          /* when !startpos */
+    Span fen; /* when !startpos */
     TokenList moves;
 } PositionCommand;
 
 typedef struct {
-    Span name;         /* as written: words with the blanks between them */
+    Span name; /* as written: words with the blanks between them */
     Span value;
     bool has_value;
 } SetOptionCommand;
 
 /* Clock fields: the UCI ones by colour, the UCCI ones by side (the mover, the opponent). */
-enum { CLOCK_WTIME, CLOCK_BTIME, CLOCK_WINC, CLOCK_BINC, CLOCK_TIME, CLOCK_OPPTIME, CLOCK_INC, CLOCK_OPPINC,
-       CLOCK_FIELDS };
+enum {
+    CLOCK_WTIME,
+    CLOCK_BTIME,
+    CLOCK_WINC,
+    CLOCK_BINC,
+    CLOCK_TIME,
+    CLOCK_OPPTIME,
+    CLOCK_INC,
+    CLOCK_OPPINC,
+    CLOCK_FIELDS
+};
 
 typedef struct {
     int64_t clock[CLOCK_FIELDS];
     bool has_clock[CLOCK_FIELDS];
-    int movestogo;       /* 0 = none */
-    int depth;           /* 0 = none */
-    uint64_t nodes;      /* 0 = none */
-    int64_t movetime;    /* 0 = none */
-    int mate;            /* 0 = none */
+    int movestogo;    /* 0 = none */
+    int depth;        /* 0 = none */
+    uint64_t nodes;   /* 0 = none */
+    int64_t movetime; /* 0 = none */
+    int mate;         /* 0 = none */
     bool infinite, ponder;
     bool has_searchmoves;
     TokenList searchmoves;
@@ -76,7 +85,7 @@ enum { COMMAND_MESSAGE_SIZE = 320 };
 
 typedef struct {
     CommandKind kind;
-    Span word;           /* the command word as written */
+    Span word; /* the command word as written */
     union {
         PositionCommand position;
         SetOptionCommand setoption;
@@ -90,12 +99,7 @@ typedef struct {
     char message[COMMAND_MESSAGE_SIZE];
 } Command;
 
-enum {
-    GO_MAX_DEPTH = 127,
-    GO_MAX_MATE = 63,
-    PERFT_MAX_DEPTH = 20,
-    BENCH_MAX_DEPTH = 64
-};
+enum { GO_MAX_DEPTH = 127, GO_MAX_MATE = 63, PERFT_MAX_DEPTH = 20, BENCH_MAX_DEPTH = 64 };
 
 void command_parse(const char *line, Protocol proto, Command *cmd);
 

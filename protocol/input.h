@@ -17,9 +17,9 @@ typedef enum {
 
 typedef struct {
     int fd;
-    char *line;                 /* INPUT_LINE_MAX + 1 bytes */
+    char *line; /* INPUT_LINE_MAX + 1 bytes */
     size_t line_len;
-    bool overflow;              /* the current line has passed the limit */
+    bool overflow; /* the current line has passed the limit */
     bool eof;
     char chunk[INPUT_CHUNK];
     size_t chunk_len, chunk_pos;

@@ -36,15 +36,9 @@ void options_print(Protocol proto, FILE *out)
         else
             fprintf(out, "option %s type ", o->ucci_name);
         switch (o->type) {
-        case OPTION_SPIN:
-            fprintf(out, "spin default %lld min %lld max %lld\n", o->def, o->min, o->max);
-            break;
-        case OPTION_CHECK:
-            fprintf(out, "check default %s\n", o->def ? "true" : "false");
-            break;
-        case OPTION_BUTTON:
-            fputs("button\n", out);
-            break;
+        case OPTION_SPIN: fprintf(out, "spin default %lld min %lld max %lld\n", o->def, o->min, o->max); break;
+        case OPTION_CHECK: fprintf(out, "check default %s\n", o->def ? "true" : "false"); break;
+        case OPTION_BUTTON: fputs("button\n", out); break;
         case OPTION_COMBO:
             fprintf(out, "combo default %s", rules_all[o->def]->name);
             for (int k = 0; k < 4; k++)
@@ -117,7 +111,8 @@ bool options_parse_value(OptionId id, Span value, bool has_value, long long *out
             ok = (buf[0] == '-' || (buf[0] >= '0' && buf[0] <= '9')) && !*end && !errno && v >= o->min && v <= o->max;
         }
         if (!ok) {
-            snprintf(err, err_size, "option %s must be a number from %lld to %lld, not '%s'", o->name, o->min, o->max, q);
+            snprintf(err, err_size, "option %s must be a number from %lld to %lld, not '%s'", o->name, o->min, o->max,
+                     q);
             return false;
         }
         *out = v;
@@ -140,8 +135,7 @@ bool options_parse_value(OptionId id, Span value, bool has_value, long long *out
                  "option %s must be one of janggi, janggicasual, janggimodern, janggitraditional (exactly), not '%s'",
                  o->name, q);
         return false;
-    case OPTION_BUTTON:
-        break;
+    case OPTION_BUTTON: break;
     }
     return false;
 }

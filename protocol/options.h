@@ -29,7 +29,7 @@ typedef struct {
     const char *ucci_name; /* UCCI name: blanks as underscores, Hash as hashsize */
     OptionType type;
     long long def, min, max;
-    bool needs_idle;       /* cannot change while a search runs */
+    bool needs_idle; /* cannot change while a search runs */
 } OptionDef;
 
 extern const OptionDef option_defs[OPTION_COUNT];

@@ -135,8 +135,8 @@ void report_board(const Position *pos, Protocol proto, char *buf, size_t size)
     memcpy(board, fen, board_len);
     board[board_len] = '\0';
     int game_ply = 2 * (pos->fullmove - 1) + (pos->side == BLACK);
-    put(&o, "\n\nFen: %s\nSfen: %s %c - %d\nKey: %016" PRIX64 "\nCheckers: ", fen, board, pos->side == WHITE ? 'b' : 'w',
-        game_ply + 1, pos->st->key);
+    put(&o, "\n\nFen: %s\nSfen: %s %c - %d\nKey: %016" PRIX64 "\nCheckers: ", fen, board,
+        pos->side == WHITE ? 'b' : 'w', game_ply + 1, pos->st->key);
     for (Bitboard b = pos->st->checkers; b;) {
         char sq[4];
         square_to_text(bb_pop_lsb(&b), report_rank_base(proto), sq);

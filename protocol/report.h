@@ -11,7 +11,7 @@
 typedef struct {
     Protocol proto;
     bool show_wdl;
-    int game_ply;  /* plies played in the game (for the WDL model) */
+    int game_ply; /* plies played in the game (for the WDL model) */
 } ReportStyle;
 
 /* The longest info line: MAX_PLY moves of up to 7 characters plus the fields. */

@@ -53,7 +53,7 @@ int review_loss(Score before, Score after, Color mover, bool best_played)
 
 ReviewMark review_mark(int loss)
 {
-    return loss >= REVIEW_BLUNDER_LOSS     ? REVIEW_BLUNDER
+    return loss >= REVIEW_BLUNDER_LOSS      ? REVIEW_BLUNDER
            : loss >= REVIEW_MISTAKE_LOSS    ? REVIEW_MISTAKE
            : loss >= REVIEW_INACCURACY_LOSS ? REVIEW_INACCURACY
                                             : REVIEW_NO_MARK;
@@ -75,8 +75,8 @@ bool review_average_loss(const ReviewSummary *summary, double *average)
 
 /* ---- Games ---- */
 
-bool review_start(Review *r, const char *start_fen, const RuleSet *rules, const Move *moves, int move_count,
-                  char *err, size_t err_size)
+bool review_start(Review *r, const char *start_fen, const RuleSet *rules, const Move *moves, int move_count, char *err,
+                  size_t err_size)
 {
     memset(r, 0, sizeof *r);
     if (!game_start(&r->game, start_fen, rules, FEN_ALLOW_EXTRA_PIECES, err, err_size))

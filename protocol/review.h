@@ -51,17 +51,17 @@ const char *review_mark_name(ReviewMark mark); /* "inaccuracy", "mistake", "blun
 
 /* One move of the game. */
 typedef struct {
-    int ply;                 /* 1-based: the move that made ply `ply` */
-    Color side;              /* who played it */
-    Move move, best;         /* best: the search's move before it, MOVE_NONE when none */
-    Score before, after;     /* the scores of the positions before and after it */
-    bool scored;             /* both scores known: loss and mark hold */
-    int loss;                /* 0 when not scored */
+    int ply;             /* 1-based: the move that made ply `ply` */
+    Color side;          /* who played it */
+    Move move, best;     /* best: the search's move before it, MOVE_NONE when none */
+    Score before, after; /* the scores of the positions before and after it */
+    bool scored;         /* both scores known: loss and mark hold */
+    int loss;            /* 0 when not scored */
     ReviewMark mark;
-    MaterialCount material;  /* after the move */
-    int depth;               /* of the search before it (0 when none) */
+    MaterialCount material;   /* after the move */
+    int depth;                /* of the search before it (0 when none) */
     const Position *position; /* before the move (the review's own; valid until the next review_add) */
-    ReviewSearch search;     /* the search before it (empty when none): its pv and lines */
+    ReviewSearch search;      /* the search before it (empty when none): its pv and lines */
 } ReviewRow;
 
 typedef struct {
@@ -74,7 +74,7 @@ bool review_average_loss(const ReviewSummary *summary, double *average);
 
 /* The first ply where the referee ends the game. */
 typedef struct {
-    bool over;             /* false: the game is not over at any ply of the record */
+    bool over; /* false: the game is not over at any ply of the record */
     int ply;
     GameStatus status;     /* the end there: result, reason, immediate or optional, the material */
     bool record_continues; /* the record has moves past it (an optional end played on) */
@@ -83,22 +83,22 @@ typedef struct {
 /* A game under review. Fed one search per position, from the start to the position after the last
  * move; must not be copied (its games point into themselves). */
 typedef struct {
-    const Move *moves;     /* the record's, not copied */
+    const Move *moves; /* the record's, not copied */
     int move_count;
-    int ply;               /* the position to search next */
-    bool done;             /* every position was given */
-    Game game;             /* the position at `ply` */
-    Game before;           /* one move behind: the position before the last move */
-    GameStatus status;     /* of the position at `ply`; at the end, of the final position */
-    ReviewRow rows[2];     /* the row of the move that made ply p is rows[p % 2], filled in two calls */
+    int ply;           /* the position to search next */
+    bool done;         /* every position was given */
+    Game game;         /* the position at `ply` */
+    Game before;       /* one move behind: the position before the last move */
+    GameStatus status; /* of the position at `ply`; at the end, of the final position */
+    ReviewRow rows[2]; /* the row of the move that made ply p is rows[p % 2], filled in two calls */
     ReviewSummary summary[COLOR_COUNT];
     ReviewEnd end;
 } Review;
 
 /* Starts the review of the moves from `start_fen` under `rules` (extra pieces allowed, as the readers
  * allow them). false with a message on a bad FEN or an illegal move. */
-bool review_start(Review *r, const char *start_fen, const RuleSet *rules, const Move *moves, int move_count,
-                  char *err, size_t err_size);
+bool review_start(Review *r, const char *start_fen, const RuleSet *rules, const Move *moves, int move_count, char *err,
+                  size_t err_size);
 /* The same for a game read from a file (ok: its moves replay). */
 bool review_start_record(Review *r, const ParsedGame *game, char *err, size_t err_size);
 void review_free(Review *r);

@@ -229,11 +229,11 @@ void review_json_game_start(StrBuf *b, const ReviewSource *src, const ParsedGame
     } else {
         const char *result = record_tag(game, "Result");
         strbuf_puts(b, ",\"record_result\":");
-        buf_json(b, !result                        ? NULL
-                    : !strcmp(result, "1-0")       ? "cho"
-                    : !strcmp(result, "0-1")       ? "han"
-                    : !strcmp(result, "1/2-1/2")   ? "draw"
-                                                   : "unknown");
+        buf_json(b, !result                      ? NULL
+                    : !strcmp(result, "1-0")     ? "cho"
+                    : !strcmp(result, "0-1")     ? "han"
+                    : !strcmp(result, "1/2-1/2") ? "draw"
+                                                 : "unknown");
         strbuf_puts(b, ",\"record_termination\":null");
     }
     strbuf_puts(b, ",\"start_fen\":");

@@ -44,10 +44,7 @@ static void score_text(Score s, char *buf, size_t size)
     }
 }
 
-static void material_text(MaterialCount m, char *buf, size_t size)
-{
-    snprintf(buf, size, "%d-%d.5", m.cho, m.han + 1);
-}
+static void material_text(MaterialCount m, char *buf, size_t size) { snprintf(buf, size, "%d-%d.5", m.cho, m.han + 1); }
 
 static void end_text(const GameStatus *st, char *buf, size_t size)
 {
@@ -171,10 +168,9 @@ void review_text_game_start(StrBuf *b, const ReviewSource *src, const ParsedGame
     review_place(src, place, sizeof place);
     limits_text(f, limits, sizeof limits);
     strbuf_printf(b, "== Game %d (%s) ==\n", src->number, place);
-    static const char *const shown[][2] = {{"대회명", "Event"},   {"Event", "Event"}, {"대국일자", "Date"},
-                                           {"Date", "Date"},      {"초대국자", "Cho"}, {"White", "Cho"},
-                                           {"한대국자", "Han"},   {"Black", "Han"},    {"대국결과", "Result"},
-                                           {"Result", "Result"}};
+    static const char *const shown[][2] = {
+        {"대회명", "Event"}, {"Event", "Event"},  {"대국일자", "Date"}, {"Date", "Date"},       {"초대국자", "Cho"},
+        {"White", "Cho"},    {"한대국자", "Han"}, {"Black", "Han"},     {"대국결과", "Result"}, {"Result", "Result"}};
     bool any = false;
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const char *v = record_tag(game, shown[i][0]);

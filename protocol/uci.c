@@ -35,9 +35,9 @@ typedef struct {
     bool hold;           /* ponder or infinite: the bestmove waits for stop or ponderhit */
     bool pondering;
     bool infinite;
-    bool have_pending;   /* a held bestmove */
+    bool have_pending; /* a held bestmove */
     Move pending_best, pending_ponder;
-    ReportStyle style;   /* how the running search's lines are written */
+    ReportStyle style; /* how the running search's lines are written */
 } Session;
 
 static Game *game(Session *s) { return &s->games[s->current]; }
@@ -218,13 +218,12 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
         break;
     case OPTION_HASH:
         if (!search_set_hash((size_t)v)) {
-            say_error(s, "could not allocate %lld MB for the hash table; it keeps %lld MB", v, s->opts.value[OPTION_HASH]);
+            say_error(s, "could not allocate %lld MB for the hash table; it keeps %lld MB", v,
+                      s->opts.value[OPTION_HASH]);
             return;
         }
         break;
-    case OPTION_CLEAR_HASH:
-        search_clear();
-        return;
+    case OPTION_CLEAR_HASH: search_clear(); return;
     case OPTION_VARIANT: {
         s->opts.value[id] = v;
         reset_game(s);
@@ -232,8 +231,7 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
             START_FEN);
         return;
     }
-    default:
-        break;
+    default: break;
     }
     s->opts.value[id] = v;
 }
@@ -260,7 +258,7 @@ static void play_moves(Session *s, Game *g, const TokenList *moves)
                       ply, end_reason_name(st.reason));
         else
             say_error(s, "%s move '%s' at ply %d; the moves from there on are ignored",
-                  r == MOVE_PARSE_ILLEGAL ? "illegal" : "unparsable", q, ply);
+                      r == MOVE_PARSE_ILLEGAL ? "illegal" : "unparsable", q, ply);
         return;
     }
 }
@@ -347,7 +345,7 @@ static void fill_clock(Session *s, const GoCommand *go, SearchLimits *limits)
     bool other_clock = go->has_clock[CLOCK_OPPTIME] || go->has_clock[us == WHITE ? CLOCK_BTIME : CLOCK_WTIME];
     if (tc->time_left_ms < 0 && other_clock)
         say_error(s, "go: a clock was given only for %s, not for %s to move; searching without a clock",
-              side_name(color_flip(us)), side_name(us));
+                  side_name(color_flip(us)), side_name(us));
 }
 
 static void cmd_go(Session *s, const GoCommand *go)
@@ -484,44 +482,24 @@ static bool execute(Session *s, const Command *cmd)
 {
     switch (cmd->kind) {
     case CMD_NONE:
-    case CMD_ERROR:
-        break;
-    case CMD_UCI:
-        cmd_handshake(s, PROTO_UCI);
-        break;
-    case CMD_UCCI:
-        cmd_handshake(s, PROTO_UCCI);
-        break;
-    case CMD_ISREADY:
-        say(s, "readyok");
-        break;
-    case CMD_SETOPTION:
-        cmd_setoption(s, &cmd->u.setoption);
-        break;
+    case CMD_ERROR: break;
+    case CMD_UCI: cmd_handshake(s, PROTO_UCI); break;
+    case CMD_UCCI: cmd_handshake(s, PROTO_UCCI); break;
+    case CMD_ISREADY: say(s, "readyok"); break;
+    case CMD_SETOPTION: cmd_setoption(s, &cmd->u.setoption); break;
     case CMD_NEWGAME:
         if (ensure_idle(s, "ucinewgame"))
             search_clear();
         break;
-    case CMD_POSITION:
-        cmd_position(s, &cmd->u.position);
-        break;
-    case CMD_BANMOVES:
-        cmd_banmoves(s, &cmd->u.banmoves);
-        break;
-    case CMD_GO:
-        cmd_go(s, &cmd->u.go);
-        break;
-    case CMD_PERFT:
-        cmd_perft(s, cmd->u.perft_depth);
-        break;
+    case CMD_POSITION: cmd_position(s, &cmd->u.position); break;
+    case CMD_BANMOVES: cmd_banmoves(s, &cmd->u.banmoves); break;
+    case CMD_GO: cmd_go(s, &cmd->u.go); break;
+    case CMD_PERFT: cmd_perft(s, cmd->u.perft_depth); break;
     case CMD_STOP:
         request_stop(s); /* a stop with no search is a harmless race; nothing is said */
         break;
-    case CMD_PONDERHIT:
-        cmd_ponderhit(s);
-        break;
-    case CMD_QUIT:
-        return false;
+    case CMD_PONDERHIT: cmd_ponderhit(s); break;
+    case CMD_QUIT: return false;
     case CMD_DISPLAY: {
         char text[BOARD_TEXT_SIZE];
         report_board(&game(s)->pos, s->proto, text, sizeof text);
@@ -534,9 +512,7 @@ static bool execute(Session *s, const Command *cmd)
         print_block(s, text);
         break;
     }
-    case CMD_BENCH:
-        cmd_bench(s, cmd->u.bench_depth);
-        break;
+    case CMD_BENCH: cmd_bench(s, cmd->u.bench_depth); break;
     }
     return true;
 }

@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 
-
 /* Reads commands from `in_fd` until `quit` or the end of input, writing to `out`; returns the exit
  * status (0). search_init() must have been called. */
 int uci_loop(int in_fd, FILE *out);

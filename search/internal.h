@@ -19,17 +19,17 @@ typedef struct {
 } RootMove;
 
 typedef struct SearchWorker {
-    int id;                     /* thread 0 keeps the clock, reports and decides the move */
+    int id; /* thread 0 keeps the clock, reports and decides the move */
     uint64_t started_generation;
     pthread_t thread;
-    Game game;                  /* this thread's copy of the game, with its history */
+    Game game; /* this thread's copy of the game, with its history */
     StateInfo stack[MAX_PLY + 8];
     _Atomic uint64_t nodes;
     int seldepth;
     int completed_depth;
     RootMove roots[MAX_MOVES];
     int root_count;
-    int pv_index;               /* MultiPV line being searched */
+    int pv_index; /* MultiPV line being searched */
     OrderingStats ordering;
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];

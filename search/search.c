@@ -43,7 +43,10 @@ static void check_limits(SearchWorker *w)
 {
     uint64_t nodes = atomic_load_explicit(&w->nodes, memory_order_relaxed);
     if (pool.limits.nodes
-        && (pool.thread_count == 1 ? nodes : (nodes & 255) == 0 ? pool_total_nodes() : 0) >= pool.limits.nodes)
+        && (pool.thread_count == 1 ? nodes
+            : (nodes & 255) == 0   ? pool_total_nodes()
+                                   : 0)
+               >= pool.limits.nodes)
         atomic_store(&pool.stop, true);
     if ((nodes & 1023) == 0 && pool.budget.hard_ms >= 0 && !atomic_load_explicit(&pool.pondering, memory_order_relaxed)
         && pool_now_ms() - atomic_load(&pool.start_ms) >= pool.budget.hard_ms)
@@ -203,7 +206,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     if (quiet_node && allow_null && depth >= NULL_MIN_DEPTH && static_eval >= beta && !st->pass
         && abs(beta) < VALUE_MATE_BOUND) {
         int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
-              + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
+                + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
         Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
         position_make(pos, pass, &w->stack[ply]);
         int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);

@@ -12,27 +12,27 @@
 enum { MAX_PLY = 128, MAX_THREADS = 256, MAX_MULTIPV = 64 };
 
 typedef struct {
-    int depth;              /* 0 = no depth limit */
-    uint64_t nodes;         /* 0 = no node limit */
-    int mate;               /* look for a mate in this many moves; 0 = no */
-    bool infinite;          /* search until stopped */
-    bool ponder;            /* pondering: the clock starts at search_ponderhit() */
-    bool use_clock;         /* `clock` holds a time control (wtime/btime/movetime ...) */
+    int depth;      /* 0 = no depth limit */
+    uint64_t nodes; /* 0 = no node limit */
+    int mate;       /* look for a mate in this many moves; 0 = no */
+    bool infinite;  /* search until stopped */
+    bool ponder;    /* pondering: the clock starts at search_ponderhit() */
+    bool use_clock; /* `clock` holds a time control (wtime/btime/movetime ...) */
     TimeControl clock;
-    int multipv;            /* principal variations to report, 1 or more */
+    int multipv; /* principal variations to report, 1 or more */
     Move searchmoves[MAX_MOVES];
-    int searchmove_count;   /* 0 = all legal root moves */
+    int searchmove_count; /* 0 = all legal root moves */
 } SearchLimits;
 
 typedef struct {
     int depth, seldepth, multipv; /* multipv is 1-based */
-    int score;          /* centipawns (a soldier is 100) from the side to move's view, when !is_mate */
+    int score;                    /* centipawns (a soldier is 100) from the side to move's view, when !is_mate */
     bool is_mate;
-    int mate_moves;     /* moves to mate, negative when being mated; 0 at a finished root */
-    Bound bound;        /* BOUND_EXACT, or BOUND_LOWER / BOUND_UPPER for an aspiration fail */
+    int mate_moves; /* moves to mate, negative when being mated; 0 at a finished root */
+    Bound bound;    /* BOUND_EXACT, or BOUND_LOWER / BOUND_UPPER for an aspiration fail */
     uint64_t nodes, nps;
     int64_t time_ms;
-    int hashfull;       /* permill */
+    int hashfull; /* permill */
     int pv_length;
     Move pv[MAX_PLY];
 } SearchInfo;

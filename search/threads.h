@@ -14,11 +14,11 @@
 typedef struct {
     /* The pool's own synchronisation (threads.c only). */
     pthread_mutex_t lock;
-    pthread_cond_t wake;       /* workers wait here for a search */
-    pthread_cond_t idle;       /* search_wait waits here */
-    uint64_t generation;       /* bumped for each search; workers start when it changes */
-    int running;               /* workers still searching */
-    bool searching;            /* from search_start until bestmove was reported */
+    pthread_cond_t wake; /* workers wait here for a search */
+    pthread_cond_t idle; /* search_wait waits here */
+    uint64_t generation; /* bumped for each search; workers start when it changes */
+    int running;         /* workers still searching */
+    bool searching;      /* from search_start until bestmove was reported */
     bool quit;
     bool initialised;
 
@@ -33,7 +33,7 @@ typedef struct {
     /* Changed during a search. */
     _Atomic bool stop;
     _Atomic bool pondering;
-    _Atomic int64_t start_ms;  /* reset by ponderhit, read by the workers */
+    _Atomic int64_t start_ms; /* reset by ponderhit, read by the workers */
 } SearchPool;
 
 extern SearchPool pool;

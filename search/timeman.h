@@ -8,12 +8,12 @@
 #include <stdint.h>
 
 typedef struct {
-    int64_t time_left_ms;  /* the mover's clock; < 0 when no clock was given */
-    int64_t increment_ms;  /* per move, >= 0 */
-    int moves_to_go;       /* moves until the next time control; 0 = sudden death (all the rest) */
-    int64_t movetime_ms;   /* fixed time per move; 0 = none */
-    int64_t overhead_ms;   /* Move Overhead: communication lag to keep in reserve */
-    int game_ply;          /* plies played so far (for the expected game length) */
+    int64_t time_left_ms; /* the mover's clock; < 0 when no clock was given */
+    int64_t increment_ms; /* per move, >= 0 */
+    int moves_to_go;      /* moves until the next time control; 0 = sudden death (all the rest) */
+    int64_t movetime_ms;  /* fixed time per move; 0 = none */
+    int64_t overhead_ms;  /* Move Overhead: communication lag to keep in reserve */
+    int game_ply;         /* plies played so far (for the expected game length) */
 } TimeControl;
 
 typedef struct {

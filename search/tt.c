@@ -51,7 +51,7 @@ typedef struct {
 _Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
 
 static TTBucket *table;
-static size_t bucket_count; /* a power of two, or 0 when there is no table */
+static size_t bucket_count;         /* a power of two, or 0 when there is no table */
 static _Atomic unsigned generation; /* 0 .. 63; changed between searches only */
 
 static inline Move data_move(uint64_t d) { return (Move)(d & 0xffff); }

@@ -61,7 +61,7 @@ typedef struct {
     char path[1024];        /* the program */
     char buf[FSF_READ_BUF]; /* bytes read and not yet consumed: buf[start, len) */
     size_t start, len;
-    char error[1024];       /* why the last call failed */
+    char error[1024]; /* why the last call failed */
 } FsfProcess;
 
 /* What fsf_process_read_line found. */

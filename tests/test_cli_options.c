@@ -21,7 +21,7 @@ typedef struct {
     double k;
     const char *fen;
     CliWords each;
-    int level; /* the positional */
+    int level;      /* the positional */
     char seen[256]; /* the action's record: "--engine a b|--moves x|" */
 } Values;
 
@@ -46,20 +46,40 @@ static const char *const notations[] = {"uci", "korean", "wxf", NULL};
 static CliResult parse(Values *v, char *err, size_t err_size, char **words)
 {
     const CliOption options[] = {
-        {.name = "--depth", .alias = "-d", .kind = CLI_INT, .integer = &v->depth, .min = 1, .max = 20,
-         .value_name = "N", .help = "count to depth N"},
-        {.name = "--nodes", .kind = CLI_INT64, .integer64 = &v->nodes, .min = 1, .max = CLI_NO_MAX,
-         .value_name = "N", .help = "a node limit"},
+        {.name = "--depth",
+         .alias = "-d",
+         .kind = CLI_INT,
+         .integer = &v->depth,
+         .min = 1,
+         .max = 20,
+         .value_name = "N",
+         .help = "count to depth N"},
+        {.name = "--nodes",
+         .kind = CLI_INT64,
+         .integer64 = &v->nodes,
+         .min = 1,
+         .max = CLI_NO_MAX,
+         .value_name = "N",
+         .help = "a node limit"},
         {.name = "--k", .kind = CLI_REAL, .real = &v->k, .min = 0, .max = 1, .value_name = "K", .help = "K"},
         {.name = "--fen", .kind = CLI_STRING, .text = &v->fen, .value_name = "FEN", .help = "the position"},
-        {.name = "--notation", .kind = CLI_CHOICE, .choice = &v->notation, .choices = notations,
-         .value_name = "uci|korean|wxf", .help = "how moves are written"},
+        {.name = "--notation",
+         .kind = CLI_CHOICE,
+         .choice = &v->notation,
+         .choices = notations,
+         .value_name = "uci|korean|wxf",
+         .help = "how moves are written"},
         {.name = "--divide", .kind = CLI_FLAG, .flag = &v->divide, .help = "one line per move"},
         {.name = "--no-progress", .kind = CLI_FLAG, .flag = &v->progress, .off = true, .help = "no bar"},
         {.name = "--each", .kind = CLI_WORDS, .words = &v->each, .value_name = "KEY=VALUE ...", .help = "words"},
         {.name = "--engine", .kind = CLI_WORDS, .action = record, .value_name = "cmd=CMD ...", .help = "an engine"},
         {.name = "--moves", .kind = CLI_STRING, .action = record, .value_name = "MOVES", .help = "moves"},
-        {.name = "the level", .kind = CLI_INT, .integer = &v->level, .min = 0, .max = 9, .value_name = "level",
+        {.name = "the level",
+         .kind = CLI_INT,
+         .integer = &v->level,
+         .min = 0,
+         .max = 9,
+         .value_name = "level",
          .help = "a positional"},
     };
     const CliCommand cmd = {"prog sub", "usage: prog sub [OPTIONS]\n", NULL, options, CLI_COUNT(options)};
@@ -133,7 +153,7 @@ static void test_help_is_recognised(void **state)
     assert_int_equal(PARSE(&v, err, "--help"), CLI_HELP);
     assert_int_equal(PARSE(&v, err, "--depth", "3", "-h", "--bogus"), CLI_HELP);
     assert_int_equal(PARSE(&v, err, "--bogus", "--help"), CLI_ERROR); /* the first problem wins */
-    assert_int_equal(PARSE(&v, err, "--fen", "--help"), CLI_ERROR); /* an option is no value */
+    assert_int_equal(PARSE(&v, err, "--fen", "--help"), CLI_ERROR);   /* an option is no value */
     assert_string_equal(err, "option --fen needs a value");
 }
 
@@ -199,8 +219,11 @@ static void test_two_choices(void **state)
 {
     (void)state;
     int notation = -1;
-    const CliOption options[] = {{.name = "--notation", .kind = CLI_CHOICE, .choice = &notation,
-                                  .choices = (const char *const[]){"uci", "korean", NULL}, .value_name = "uci|korean",
+    const CliOption options[] = {{.name = "--notation",
+                                  .kind = CLI_CHOICE,
+                                  .choice = &notation,
+                                  .choices = (const char *const[]){"uci", "korean", NULL},
+                                  .value_name = "uci|korean",
                                   .help = "how moves are written"}};
     const CliCommand cmd = {"janggun analyze", "usage: janggun analyze\n", NULL, options, CLI_COUNT(options)};
     char *args[] = {"--notation", "korean", "--notation", "wxf"};
@@ -219,12 +242,21 @@ static void test_help_text(void **state)
     const char *fen = NULL;
     CliWords each = {0};
     const CliOption options[] = {
-        {.name = "--depth", .alias = "-d", .kind = CLI_INT, .integer = &depth, .min = 1, .max = 20,
-         .value_name = "N", .help = "count the moves to depth N (1 to 20)"},
+        {.name = "--depth",
+         .alias = "-d",
+         .kind = CLI_INT,
+         .integer = &depth,
+         .min = 1,
+         .max = 20,
+         .value_name = "N",
+         .help = "count the moves to depth N (1 to 20)"},
         {.name = "--fen", .kind = CLI_STRING, .text = &fen, .value_name = "FEN", .help = "the position"},
         {.name = "--divide", .kind = CLI_FLAG, .flag = &divide, .help = "one line per legal move"},
-        {.name = "--engine", .kind = CLI_WORDS, .words = &each,
-         .value_name = "cmd=CMD [name=NAME] [proto=uci|ucci]", .help = "one engine (two or more)"},
+        {.name = "--engine",
+         .kind = CLI_WORDS,
+         .words = &each,
+         .value_name = "cmd=CMD [name=NAME] [proto=uci|ucci]",
+         .help = "one engine (two or more)"},
         {.name = "depth", .kind = CLI_INT, .integer = &depth, .min = 1, .max = 64, .help = "the depth"},
     };
     const CliCommand cmd = {"prog", "usage: prog [OPTIONS] [depth]\n       prog --help\n",

@@ -150,7 +150,10 @@ static void test_broken_files_are_reported(void **state)
     assert_string_equal(err, want);
 
     /* Only the magic: the header that follows is not xz. */
-    path = write_file("magic.xz", "\xfd" "7zXZ\0garbage garbage garbage", 27);
+    path = write_file("magic.xz",
+                      "\xfd"
+                      "7zXZ\0garbage garbage garbage",
+                      27);
     free(read_all(path, &got, &ok, err, sizeof err));
     assert_false(ok);
     assert_non_null(strstr(err, "magic.xz: "));

@@ -96,11 +96,25 @@ static const struct {
     const char *name;
     int count;
 } NAMES[] = {
-    {"piece_value", 6},    {"cannon_screen", 1},   {"pst_soldier", 90},      {"pst_guard", 90},
-    {"pst_elephant", 90},  {"pst_horse", 90},      {"pst_cannon", 90},       {"pst_chariot", 90},
-    {"pst_general", 90},   {"mobility", 6},        {"safety_attacker", 6},   {"safety_square", 1},
-    {"safety_scale", 5},   {"safety_missing_guard", 1}, {"deom", 1},          {"counting_verdict", 1},
-    {"counting_window", 1}, {"counting_limit_blend", 1}, {"counting_option_blend", 1},
+    {"piece_value", 6},
+    {"cannon_screen", 1},
+    {"pst_soldier", 90},
+    {"pst_guard", 90},
+    {"pst_elephant", 90},
+    {"pst_horse", 90},
+    {"pst_cannon", 90},
+    {"pst_chariot", 90},
+    {"pst_general", 90},
+    {"mobility", 6},
+    {"safety_attacker", 6},
+    {"safety_square", 1},
+    {"safety_scale", 5},
+    {"safety_missing_guard", 1},
+    {"deom", 1},
+    {"counting_verdict", 1},
+    {"counting_window", 1},
+    {"counting_limit_blend", 1},
+    {"counting_option_blend", 1},
 };
 enum { NAME_COUNT = sizeof NAMES / sizeof NAMES[0] };
 

@@ -183,8 +183,14 @@ static const ErrorCase error_cases[] = {
     /* Characters. */
     {"unknown letter x", "4k4/9/9/9/9/9/9/9/3K5/5x3 w - - 0 1", "unknown piece letter 'x' in rank 1"},
     {"unknown letter Q", "4k4/9/9/9/9/Q8/9/9/3K5/9 w - - 0 1", "unknown piece letter 'Q' in rank 5"},
-    {"control byte", "4k4/9/9/9/9/9/9/9/3K5/5\x01" "3 w - - 0 1", "unknown character 0x01 in rank 1"},
-    {"non-ASCII byte", "4k4/9/9/9/9/9/9/9/3K5/5\xff" "3 w - - 0 1", "unknown character 0xff in rank 1"},
+    {"control byte",
+     "4k4/9/9/9/9/9/9/9/3K5/5\x01"
+     "3 w - - 0 1",
+     "unknown character 0x01 in rank 1"},
+    {"non-ASCII byte",
+     "4k4/9/9/9/9/9/9/9/3K5/5\xff"
+     "3 w - - 0 1",
+     "unknown character 0xff in rank 1"},
     {"digit 0", "4k4/9/9/9/9/9/9/9/3K5/40500 w - - 0 1", "empty-point count 0 in rank 1"},
     {"two-digit run", "4k4/9/9/9/10/9/9/9/3K5/9 w - - 0 1", "rank 6 has more than 9 files"},
     /* Generals and guards. */
@@ -294,10 +300,8 @@ static void test_extra_pieces_flag(void **state)
 {
     (void)state;
     static const char *const extra[] = {
-        "4k4/9/9/9/9/9/9/9/3K5/RR1R5 w - - 0 1",
-        "4k4/9/9/pppppp3/9/9/9/9/3K5/9 w - - 0 1",
-        "4k4/3aaa3/9/9/9/nnn6/EBB6/CCC6/3K5/9 w - - 0 1",
-        "4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1", /* from spec 2.4 */
+        "4k4/9/9/9/9/9/9/9/3K5/RR1R5 w - - 0 1", "4k4/9/9/pppppp3/9/9/9/9/3K5/9 w - - 0 1",
+        "4k4/3aaa3/9/9/9/nnn6/EBB6/CCC6/3K5/9 w - - 0 1", "4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1", /* from spec 2.4 */
     };
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) {
         char out[FEN_SIZE], expected[FEN_SIZE];
@@ -338,14 +342,10 @@ int main(void)
 {
     engine_init();
     static const struct CMUnitTest fixed[] = {
-        cmocka_unit_test(test_round_trip_setups),
-        cmocka_unit_test(test_round_trip_positions),
-        cmocka_unit_test(test_letter_synonyms),
-        cmocka_unit_test(test_written_form),
-        cmocka_unit_test(test_counters_after_moves),
-        cmocka_unit_test(test_null_fen),
-        cmocka_unit_test(test_length_limit),
-        cmocka_unit_test(test_extra_pieces_flag),
+        cmocka_unit_test(test_round_trip_setups),    cmocka_unit_test(test_round_trip_positions),
+        cmocka_unit_test(test_letter_synonyms),      cmocka_unit_test(test_written_form),
+        cmocka_unit_test(test_counters_after_moves), cmocka_unit_test(test_null_fen),
+        cmocka_unit_test(test_length_limit),         cmocka_unit_test(test_extra_pieces_flag),
         cmocka_unit_test(test_error_buffer),
     };
     enum { FIXED = sizeof fixed / sizeof fixed[0] };

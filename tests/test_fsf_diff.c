@@ -35,11 +35,11 @@
 
 enum {
     DEFAULT_GAMES = 200,
-    MAX_PLIES = 150,            /* ply cap of one game */
-    READ_TIMEOUT_MS = 30000,    /* longest wait for one line from FSF (the message says 30 s) */
-    QUIT_TIMEOUT_MS = 5000,     /* how long FSF may take to exit after `quit` */
+    MAX_PLIES = 150,         /* ply cap of one game */
+    READ_TIMEOUT_MS = 30000, /* longest wait for one line from FSF (the message says 30 s) */
+    QUIT_TIMEOUT_MS = 5000,  /* how long FSF may take to exit after `quit` */
     CMD_BUF = 256 + MAX_PLIES * MOVE_TEXT_SIZE,
-    HISTORY_WINDOW = 2,         /* plies of history sent with a FEN in the fast mode */
+    HISTORY_WINDOW = 2, /* plies of history sent with a FEN in the fast mode */
 };
 
 static const uint64_t DEFAULT_SEED = 0x4a616e6767756e31ull; /* "Janggun1" */
@@ -400,8 +400,8 @@ static GameResult play_game(FsfProcess *f, const RuleSet *rules, int rules_index
         cov->bikjang_checks += pos.st->bikjang && position_in_check(&pos);
         cov->facing += position_generals_facing(&pos);
         if (!same_set(fsf_moves, fsf_count, ours, list.count)) {
-            report_difference(f, "MOVE LIST DIFFERENCE", rules->name, game, game_seed, start_fen, texts, ply, &pos,
-                              cmd, fsf_moves, fsf_count, ours, list.count);
+            report_difference(f, "MOVE LIST DIFFERENCE", rules->name, game, game_seed, start_fen, texts, ply, &pos, cmd,
+                              fsf_moves, fsf_count, ours, list.count);
             return GAME_DIFFERENT;
         }
 
@@ -469,8 +469,8 @@ static void run_rule_set(const char *variant, int rules_index)
         }
         if (r == GAME_DIFFERENT) {
             fsf_close(&fsf, true);
-            fail_msg("fsf_diff %s: janggun and FSF disagree in game %d (seed 0x%016llx); details above", variant,
-                     game, (unsigned long long)base_seed);
+            fail_msg("fsf_diff %s: janggun and FSF disagree in game %d (seed 0x%016llx); details above", variant, game,
+                     (unsigned long long)base_seed);
         }
     }
     fsf_close(&fsf, true);

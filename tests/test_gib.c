@@ -147,7 +147,8 @@ static void test_samples(void **state)
         int reported = 0;
         snprintf(path, sizeof path, "%s/expected/%s.dropped.jsonl", samples_dir, name);
         char read_err[300];
-        char *drop = access(path, F_OK) == 0 ? read_whole_file(path, NULL, read_err, sizeof read_err) : NULL; /* optional */
+        char *drop =
+            access(path, F_OK) == 0 ? read_whole_file(path, NULL, read_err, sizeof read_err) : NULL; /* optional */
         if (drop) {
             char *s4 = NULL;
             for (char *l = strtok_r(drop, "\n", &s4); l; l = strtok_r(NULL, "\n", &s4)) {
@@ -197,7 +198,8 @@ static void test_encodings(void **state)
     /* The first header line, decoded from cp949 exactly (iconv -f cp949 gives the same). */
     const char *event = strstr(utf8, "[대회명 ");
     assert_non_null(event);
-    assert_memory_equal(event, "[대회명 \"2011년 명인장기 전국 토너먼트\"]\n", strlen("[대회명 \"2011년 명인장기 전국 토너먼트\"]\n"));
+    assert_memory_equal(event, "[대회명 \"2011년 명인장기 전국 토너먼트\"]\n",
+                        strlen("[대회명 \"2011년 명인장기 전국 토너먼트\"]\n"));
     char *bom = malloc(strlen(utf8) + 4);
     sprintf(bom, "\xEF\xBB\xBF%s", utf8);
     ParsedGameList a, b, c;
@@ -244,8 +246,8 @@ static void test_round_trip(void **state)
         assert_true(json_parse_object(line, &e, NULL, 0));
         ParsedGameList list = {0};
         ParsedGame *g = record_list_add(&list, 1);
-        static const char *const map[][2] = {{"event", "대회명"},   {"date", "대국일자"},    {"site", "대국장소"},
-                                             {"cho", "초대국자"},   {"han", "한대국자"},    {"result_text", "대국결과"}};
+        static const char *const map[][2] = {{"event", "대회명"}, {"date", "대국일자"}, {"site", "대국장소"},
+                                             {"cho", "초대국자"}, {"han", "한대국자"},  {"result_text", "대국결과"}};
         for (size_t k = 0; k < 6; k++)
             if (json_str(&e, map[k][0]))
                 record_add_tag(g, map[k][1], json_str(&e, map[k][0]));
@@ -269,7 +271,8 @@ static void test_round_trip(void **state)
         assert_int_equal(back.count, 1);
         const ParsedGame *r = &back.games[0];
         if (!r->ok)
-            fail_msg("%s: written game not read back: line %d: %s\n%s", json_str(&e, "id"), r->error_line, r->error, text);
+            fail_msg("%s: written game not read back: line %d: %s\n%s", json_str(&e, "id"), r->error_line, r->error,
+                     text);
         assert_string_equal(r->start_fen, g->start_fen);
         assert_int_equal(r->move_count, g->move_count);
         assert_memory_equal(r->moves, g->moves, (size_t)g->move_count * sizeof(Move));
@@ -430,18 +433,24 @@ static void test_malformed(void **state)
                  "broken header (no opening quote): [초차림 마상상마]");
     expect_error("[대회명 \"x\"]\n[한차림 \"마상상마\"]\n\n1. 79졸78\n" GOOD, casual(), 1,
                  "no 초차림 (or 초포진) tag: the start position is unknown");
-    expect_error(HEAD("마마상상", "마상상마") "1. 79졸78\n" GOOD, casual(), 1,
-                 "unknown Cho setup '마마상상' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)");
-    expect_error("[대회명 \"x\"]\n[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n[기보형식 \"구좌표\"]\n\n1. 84졸74\n" GOOD, casual(),
-                 1, "old coordinates ([기보형식 \"구좌표\"]) are not supported");
-    expect_error("[대회명 \"x\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將 초 접장기\"]\n\n1. 79졸78\n" GOOD,
+    expect_error(
+        HEAD("마마상상", "마상상마") "1. 79졸78\n" GOOD, casual(), 1,
+        "unknown Cho setup '마마상상' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)");
+    expect_error(
+        "[대회명 \"x\"]\n[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n[기보형식 \"구좌표\"]\n\n1. 84졸74\n" GOOD,
+        casual(), 1, "old coordinates ([기보형식 \"구좌표\"]) are not supported");
+    expect_error("[대회명 \"x\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將 초 "
+                 "접장기\"]\n\n1. 79졸78\n" GOOD,
                  casual(), 1, "the [판] board has 9 ranks, expected 10");
-    expect_error("[대회명 \"x\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 한 접장기\"]\n\n1. 49병48\n" GOOD,
+    expect_error("[대회명 \"x\"]\n[판 "
+                 "\"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 한 "
+                 "접장기\"]\n\n1. 49병48\n" GOOD,
                  casual(), 1,
                  "the [판] board (rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR b - - 0 1) is not a "
                  "standard start with Cho to move; not read (Kakao boards rarely match their moves)");
     /* under janggi rules the generals may not stay facing: a move that does not break a bikjang */
-    expect_error("[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n\n1. 75졸74 2. 45병44 3. 79졸78\n" GOOD, &RULES_JANGGI, 4,
+    expect_error("[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n\n1. 75졸74 2. 45병44 3. 79졸78\n" GOOD, &RULES_JANGGI,
+                 4,
                  "ply 3: illegal move i4h4 ('79졸78'): the generals face each other (bikjang) and under janggi rules "
                  "every move but the pass must break the facing (janggicasual has no bikjang)");
 }
@@ -455,7 +464,8 @@ static void test_forms(void **state)
         "\xFF[대회명 \"forms\"]\r\n[초포진 \"상마상마\"]\r\n[한포진 \"마상마상\"]\r\n\r\n"
         "{a comment\r\n[not a header]\r\n} 1. 79초졸78 <0> 2.41한병42 {x} 3. 08楚馬87 4. 12漢馬33\r\n"
         "5. 73卒63 6. 43병53 7. 63졸53타병 8. 33마52\r\n9. 한수쉼 10. 52마73멍군\r\n\x1A\n"
-        "[대회명 \"kakao\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 초 접장기\"]\n\n"
+        "[대회명 \"kakao\"]\n[판 "
+        "\"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 초 접장기\"]\n\n"
         "1. i3卒h3 2. b9馬c7 3. e1將e0\n";
     ParsedGameList list;
     parse_text(text, casual(), &list);
@@ -484,9 +494,9 @@ int main(void)
     engine_init();
     test_data_path(samples_dir, sizeof samples_dir, TEST_GIB_SAMPLES);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_samples),     cmocka_unit_test(test_encodings),  cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_move_text),   cmocka_unit_test(test_result_mapping), cmocka_unit_test(test_setups),
-        cmocka_unit_test(test_malformed),   cmocka_unit_test(test_forms),
+        cmocka_unit_test(test_samples),   cmocka_unit_test(test_encodings),      cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_move_text), cmocka_unit_test(test_result_mapping), cmocka_unit_test(test_setups),
+        cmocka_unit_test(test_malformed), cmocka_unit_test(test_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,7 +26,8 @@ static void test_members(void **state)
         fail_msg("%s", err);
     assert_int_equal(o.count, 13);
     assert_string_equal(json_str(&o, "id"), "a\"b\\c/d\n");
-    assert_string_equal(json_str(&o, "han"), "\xED\x95\x9C" "A"); /* 한A */
+    assert_string_equal(json_str(&o, "han"), "\xED\x95\x9C"
+                                             "A"); /* 한A */
     assert_string_equal(json_str(&o, "emoji"), "\xF0\x9F\x98\x80");
     assert_string_equal(json_str(&o, "lone"), "x\xEF\xBF\xBDy"); /* U+FFFD */
     const JsonField *f = json_get(&o, "n");

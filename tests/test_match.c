@@ -79,7 +79,7 @@ static void test_sprt(void **state)
         {{10, 40, 80, 50, 20}, 0, 5, 0.7499104554260785},
         {{5, 20, 50, 20, 5}, 0, 5, -0.051739092091137584},
         {{100, 400, 900, 520, 110}, 0, 5, 3.664774133936029},
-        {{0, 3, 10, 2, 0}, -5, 0, -0.06790062315292773},      /* empty counts taken as 0.001 */
+        {{0, 3, 10, 2, 0}, -5, 0, -0.06790062315292773}, /* empty counts taken as 0.001 */
         {{400, 1100, 1900, 1200, 420}, 0, 2, 1.1504092712526592},
         {{0, 0, 0, 0, 200}, 0, 5, 2.8575499090709378},
         {{0, 0, 0, 0, 7}, 0, 200, 2.929161894893066},
@@ -126,7 +126,8 @@ static void test_time_control(void **state)
     assert_int_equal(tc.inc_ms, 250);
     tc_describe(&tc, text, sizeof text);
     assert_string_equal(text, "40/90+0.25");
-    const char *bad[] = {"", "+1", "10+", "x", "10+y", "1.2.3", "0", "0+0", "/10", "40/", "-5", "1:5", "1:60", "40/10/2"};
+    const char *bad[] = {"",    "+1",  "10+", "x",  "10+y", "1.2.3", "0",
+                         "0+0", "/10", "40/", "-5", "1:5",  "1:60",  "40/10/2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (tc_parse_clock(bad[i], &tc, err, sizeof err))
             fail_msg("'%s' accepted", bad[i]);
@@ -204,10 +205,19 @@ static void test_pgn(void **state)
     Game g;
     play(&g, START, "b1c3 b10c8 e2e2 e9e9");
     const char *comments[] = {"book", "book", "+0.35/12 0.512s", NULL};
-    MatchPgnGame pg = {.event = "Cup \"A\"", .site = "here", .date = "2025.01.02", .round = "7", .white = "Janggun",
-                  .black = "FSF", .result = "0-1", .rules = "janggi", .time_control = "10+0.1",
-                  .termination = "double pass", .game = &g, .comments = comments,
-                  .final_comment = "both sides passed; Han wins by counting: Cho 72, Han 73.5 {deom}"};
+    MatchPgnGame pg = {.event = "Cup \"A\"",
+                       .site = "here",
+                       .date = "2025.01.02",
+                       .round = "7",
+                       .white = "Janggun",
+                       .black = "FSF",
+                       .result = "0-1",
+                       .rules = "janggi",
+                       .time_control = "10+0.1",
+                       .termination = "double pass",
+                       .game = &g,
+                       .comments = comments,
+                       .final_comment = "both sides passed; Han wins by counting: Cho 72, Han 73.5 {deom}"};
     char *text = write_pgn(&pg);
     assert_string_equal(text, "[Event \"Cup \\\"A\\\"\"]\n"
                               "[Site \"here\"]\n"
@@ -232,8 +242,17 @@ static void test_pgn(void **state)
 
     /* Han to move first, at move 30, without comments; ranks 10 in the moves. */
     play(&g, "3k5/9/9/9/9/9/P8/9/4K4/9 b - - 0 30", "d10d9 e2e2 d9d10");
-    pg = (MatchPgnGame){.event = "e", .site = "s", .date = "d", .round = "1", .white = "W", .black = "B", .result = "*",
-                   .rules = "janggicasual", .time_control = "-", .termination = "unterminated", .game = &g};
+    pg = (MatchPgnGame){.event = "e",
+                        .site = "s",
+                        .date = "d",
+                        .round = "1",
+                        .white = "W",
+                        .black = "B",
+                        .result = "*",
+                        .rules = "janggicasual",
+                        .time_control = "-",
+                        .termination = "unterminated",
+                        .game = &g};
     text = write_pgn(&pg);
     const char *movetext = strstr(text, "\n\n");
     assert_non_null(movetext);
@@ -257,11 +276,12 @@ static char *temp_file(const char *content)
 static void test_openings_epd(void **state)
 {
     (void)state;
-    char *path = temp_file("# comment\n"
-                           "\n" START " moves b1c3 b10c8\n"
-                           "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - ; id \"no counters\"\n"
-                           "3k5/3aa4/9/9/9/9/9/9/4K4/R8 w - - 0 1 moves a1a10\n" /* mated: left out */
-                           START " moves   b1c3   b10c8 \r\n");                 /* a duplicate */
+    char *path =
+        temp_file("# comment\n"
+                  "\n" START " moves b1c3 b10c8\n"
+                  "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - ; id \"no counters\"\n"
+                  "3k5/3aa4/9/9/9/9/9/9/4K4/R8 w - - 0 1 moves a1a10\n" /* mated: left out */
+                  START " moves   b1c3   b10c8 \r\n");                  /* a duplicate */
     OpeningConfig cfg = {.source = OPENINGS_EPD, .path = path, .random = false};
     OpeningBook book;
     char err[300];
@@ -295,10 +315,11 @@ static void test_openings_epd(void **state)
 static void test_openings_jsonl(void **state)
 {
     (void)state;
-    char *path = temp_file(
-        "{\"id\": \"x\\\"y\", \"han\": \"\\uD55C\\u0041\", \"start_fen\": \"" START "\", \"moves\": [\"b1c3\", \"b10c8\", \"h1g3\"], \"plies\": 3}\n"
-        "{\"moves\": [\"i4h4\"], \"start_fen\": \"" START "\"}\n"
-        "{\"nested\": {\"a\": [1, -2.5e3, true, null, {\"moves\": []}]}, \"start_fen\": \"" START "\", \"moves\": [\"c4d4\", \"c7d7\"]}\n");
+    char *path = temp_file("{\"id\": \"x\\\"y\", \"han\": \"\\uD55C\\u0041\", \"start_fen\": \"" START
+                           "\", \"moves\": [\"b1c3\", \"b10c8\", \"h1g3\"], \"plies\": 3}\n"
+                           "{\"moves\": [\"i4h4\"], \"start_fen\": \"" START "\"}\n"
+                           "{\"nested\": {\"a\": [1, -2.5e3, true, null, {\"moves\": []}]}, \"start_fen\": \"" START
+                           "\", \"moves\": [\"c4d4\", \"c7d7\"]}\n");
     OpeningConfig cfg = {.source = OPENINGS_JSONL, .path = path, .plies = 2, .random = false};
     OpeningBook book;
     char err[300];
@@ -343,9 +364,12 @@ int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elo),          cmocka_unit_test(test_los),
-        cmocka_unit_test(test_sprt),         cmocka_unit_test(test_time_control),
-        cmocka_unit_test(test_pgn),          cmocka_unit_test(test_openings_epd),
+        cmocka_unit_test(test_elo),
+        cmocka_unit_test(test_los),
+        cmocka_unit_test(test_sprt),
+        cmocka_unit_test(test_time_control),
+        cmocka_unit_test(test_pgn),
+        cmocka_unit_test(test_openings_epd),
         cmocka_unit_test(test_openings_jsonl),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,7 +25,6 @@
 #include "record_checks.h"
 #include "support.h"
 
-
 static void setup(Game *g, const char *fen)
 {
     char err[200];
@@ -133,8 +132,15 @@ static void test_write_exact(void **state)
         assert_int_equal(game_play_text(&g, t, RANKS_FROM_1), MOVE_PARSE_OK);
     const PgnTag tags[] = {{"Event", "A \"B\" \\ C\nD"}, {"Site", NULL}};
     const char *comments[17] = {[1] = "book {x}"};
-    PgnOutput out = {.tags = tags, .tag_count = 2, .start_fen = START_FEN, .rules = &RULES_JANGGI, .moves = g.moves,
-                     .move_count = g.length, .style = PGN_MOVES_SAN, .comments = comments, .final_comment = "end",
+    PgnOutput out = {.tags = tags,
+                     .tag_count = 2,
+                     .start_fen = START_FEN,
+                     .rules = &RULES_JANGGI,
+                     .moves = g.moves,
+                     .move_count = g.length,
+                     .style = PGN_MOVES_SAN,
+                     .comments = comments,
+                     .final_comment = "end",
                      .result = "1-0"};
     char *text = pgn_write(&out);
     assert_non_null(text);
@@ -218,8 +224,10 @@ static void test_move_forms(void **state)
     expect_read(START_FEN, "Hz3", PGN_MOVE_SYNTAX, NULL);
     expect_read(START_FEN, "", PGN_MOVE_SYNTAX, NULL);
     expect_read(START_FEN, "H02-8", PGN_MOVE_SYNTAX, NULL);
-    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "Hc8", PGN_MOVE_OK, "b10c8");
-    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "R10a9", PGN_MOVE_OK, "a10a9");
+    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "Hc8", PGN_MOVE_OK,
+                "b10c8");
+    expect_read("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", "R10a9", PGN_MOVE_OK,
+                "a10a9");
 }
 
 /* SAN at every ply of every 20th game, read back; and whole games as PGN text, read back. */
@@ -370,8 +378,9 @@ static void test_bad_games(void **state)
     expect_bad("[Event \"x\"]\n[Variant \"Xiangqi\"]\n\n1. Hc3 *", 1,
                "variant 'Xiangqi' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)");
     expect_bad("[Event \"x\"]\n[Site x]\n\n1. Hc3 *", 2, "broken tag pair");
-    expect_bad("[Event \"x\"]\n[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN w - - 0 1\"]\n\n1. Hc3 *", 1,
-               "bad FEN tag: rank 1 has 8 files, expected 9");
+    expect_bad(
+        "[Event \"x\"]\n[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN w - - 0 1\"]\n\n1. Hc3 *",
+        1, "bad FEN tag: rank 1 has 8 files, expected 9");
     expect_bad("[Event \"x\"]\n\n1. Ke2 Ke9 2. Hc3 *", 3, "ply 3: move 'Hc3' after the end of the game (double pass)");
 }
 
@@ -379,8 +388,9 @@ int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_san_examples),   cmocka_unit_test(test_fsf_san),    cmocka_unit_test(test_write_exact),   cmocka_unit_test(test_move_forms), cmocka_unit_test(test_san_round_trip),
-        cmocka_unit_test(test_pychess_pgn),    cmocka_unit_test(test_bad_games),
+        cmocka_unit_test(test_san_examples), cmocka_unit_test(test_fsf_san),        cmocka_unit_test(test_write_exact),
+        cmocka_unit_test(test_move_forms),   cmocka_unit_test(test_san_round_trip), cmocka_unit_test(test_pychess_pgn),
+        cmocka_unit_test(test_bad_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

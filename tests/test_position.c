@@ -246,7 +246,7 @@ static void test_sound_positions(void **state)
     TestGame g;
     setup(&g, "janggi", START, NULL);
     assert_true(position_is_ok(&g.pos, NULL, 0));
-    setup(&g, "janggi", START, "b1c3 b10c8 e2e2"); /* a pass */
+    setup(&g, "janggi", START, "b1c3 b10c8 e2e2");                  /* a pass */
     setup(&g, "janggi", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", NULL); /* bikjang */
     assert_true(g.pos.st->bikjang);
     setup(&g, "janggi", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2e2"); /* a pass in bikjang ends the game */
@@ -267,8 +267,8 @@ static void test_corrupt_board(void **state)
     setup(&g, "janggi", START, NULL);
     uint64_t key = g.pos.st->key;
     g.pos.st->key ^= 1;
-    snprintf(want, sizeof want, "key is %016llx, a fresh computation gives %016llx",
-             (unsigned long long)(key ^ 1), (unsigned long long)key);
+    snprintf(want, sizeof want, "key is %016llx, a fresh computation gives %016llx", (unsigned long long)(key ^ 1),
+             (unsigned long long)key);
     assert_refused(&g.pos, want);
 
     setup(&g, "janggi", START, NULL);

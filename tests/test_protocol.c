@@ -32,12 +32,23 @@ static void test_simple_commands(void **state)
         const char *line;
         CommandKind kind;
     } cases[] = {
-        {"uci", CMD_UCI},       {"ucci", CMD_UCCI},           {"  isready  ", CMD_ISREADY},
-        {"ucinewgame", CMD_NEWGAME}, {"uccinewgame", CMD_NEWGAME}, {"stop", CMD_STOP},
-        {"ponderhit", CMD_PONDERHIT}, {"ponderhit draw", CMD_PONDERHIT}, {"quit", CMD_QUIT},
-        {"d", CMD_DISPLAY},     {"eval", CMD_EVAL},           {"bench", CMD_BENCH},
-        {"", CMD_NONE},         {"   \t ", CMD_NONE},         {"# comment", CMD_NONE},
-        {"UCI", CMD_ERROR},     {"xyz", CMD_ERROR},
+        {"uci", CMD_UCI},
+        {"ucci", CMD_UCCI},
+        {"  isready  ", CMD_ISREADY},
+        {"ucinewgame", CMD_NEWGAME},
+        {"uccinewgame", CMD_NEWGAME},
+        {"stop", CMD_STOP},
+        {"ponderhit", CMD_PONDERHIT},
+        {"ponderhit draw", CMD_PONDERHIT},
+        {"quit", CMD_QUIT},
+        {"d", CMD_DISPLAY},
+        {"eval", CMD_EVAL},
+        {"bench", CMD_BENCH},
+        {"", CMD_NONE},
+        {"   \t ", CMD_NONE},
+        {"# comment", CMD_NONE},
+        {"UCI", CMD_ERROR},
+        {"xyz", CMD_ERROR},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parse(cases[i].line, PROTO_UCI);
@@ -101,7 +112,8 @@ static void test_setoption(void **state)
     assert_int_equal(options_find(cmd.u.setoption.name), OPTION_MULTIPV);
     assert_true(span_is(cmd.u.setoption.value, "2"));
 
-    const char *names[] = {"threads", "HASH", "hashsize", "clear_hash", "move overhead", "MOVE_OVERHEAD", "uci_variant"};
+    const char *names[] = {"threads",       "HASH",          "hashsize",   "clear_hash",
+                           "move overhead", "MOVE_OVERHEAD", "uci_variant"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (options_find((Span){names[i], strlen(names[i])}) < 0)
             fail_msg("option name '%s' not found", names[i]);
@@ -183,8 +195,8 @@ static void test_go(void **state)
     assert_int_equal(cmd.kind, CMD_GO);
     assert_string_equal(cmd.message, "unknown go parameter 'foo' ignored");
 
-    const char *bad[] = {"go depth", "go depth 0", "go depth 128", "go depth 3x", "go nodes 0", "go movetime -1",
-                         "go winc -1", "go mate 64", "go perft 21", "go movestogo -1", "go wtime", "go time x"};
+    const char *bad[] = {"go depth",   "go depth 0", "go depth 128", "go depth 3x",     "go nodes 0", "go movetime -1",
+                         "go winc -1", "go mate 64", "go perft 21",  "go movestogo -1", "go wtime",   "go time x"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         parse(bad[i], PROTO_UCI);
         if (cmd.kind != CMD_ERROR)
@@ -328,14 +340,18 @@ static void test_report_lines(void **state)
     char buf[REPORT_LINE_SIZE];
     ReportStyle uci = {PROTO_UCI, false, 0}, ucci = {PROTO_UCCI, false, 0}, wdl = {PROTO_UCI, true, 0};
     report_info_line(&info, &uci, buf, sizeof buf);
-    assert_string_equal(buf, "info depth 5 seldepth 7 multipv 1 score cp -42 upperbound nodes 1413 nps 353250 hashfull 3 time 4 pv i4h4 e9e9");
+    assert_string_equal(buf, "info depth 5 seldepth 7 multipv 1 score cp -42 upperbound nodes 1413 nps 353250 hashfull "
+                             "3 time 4 pv i4h4 e9e9");
     report_info_line(&info, &ucci, buf, sizeof buf);
-    assert_string_equal(buf, "info depth 5 seldepth 7 multipv 1 score -42 upperbound nodes 1413 nps 353250 hashfull 3 time 4 pv i3h3 e8e8");
+    assert_string_equal(
+        buf,
+        "info depth 5 seldepth 7 multipv 1 score -42 upperbound nodes 1413 nps 353250 hashfull 3 time 4 pv i3h3 e8e8");
     info.is_mate = true;
     info.mate_moves = -2;
     info.bound = BOUND_EXACT;
     report_info_line(&info, &wdl, buf, sizeof buf);
-    assert_string_equal(buf, "info depth 5 seldepth 7 multipv 1 score mate -2 wdl 0 0 1000 nodes 1413 nps 353250 hashfull 3 time 4 pv i4h4 e9e9");
+    assert_string_equal(buf, "info depth 5 seldepth 7 multipv 1 score mate -2 wdl 0 0 1000 nodes 1413 nps 353250 "
+                             "hashfull 3 time 4 pv i4h4 e9e9");
 
     report_bestmove_line(info.pv[0], info.pv[1], PROTO_UCI, buf, sizeof buf);
     assert_string_equal(buf, "bestmove i4h4 ponder e9e9");
@@ -371,10 +387,17 @@ static void test_wdl(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_simple_commands), cmocka_unit_test(test_position), cmocka_unit_test(test_setoption),
-        cmocka_unit_test(test_option_values),   cmocka_unit_test(test_go),       cmocka_unit_test(test_banmoves_and_bench),
-        cmocka_unit_test(test_span_quote),      cmocka_unit_test(test_line_reader), cmocka_unit_test(test_long_line),
-        cmocka_unit_test(test_report_lines),    cmocka_unit_test(test_wdl),
+        cmocka_unit_test(test_simple_commands),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_setoption),
+        cmocka_unit_test(test_option_values),
+        cmocka_unit_test(test_go),
+        cmocka_unit_test(test_banmoves_and_bench),
+        cmocka_unit_test(test_span_quote),
+        cmocka_unit_test(test_line_reader),
+        cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_report_lines),
+        cmocka_unit_test(test_wdl),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -253,9 +253,12 @@ static void test_named_setups(void **state)
         }
     char fen[128], err[200];
     assert_false(setup_start_fen("마상상마", "elephant", fen, sizeof fen, err, sizeof err));
-    assert_string_equal(err, "unknown Han setup 'elephant' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)");
+    assert_string_equal(
+        err,
+        "unknown Han setup 'elephant' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)");
     assert_false(setup_start_fen("innerelephant", "inner", fen, sizeof fen, err, sizeof err));
-    assert_string_equal(err, "unknown Cho setup 'innerelephant' (마상상마, 상마마상, 상마상마, 마상마상, or inner, outer, left, right elephant)");
+    assert_string_equal(err, "unknown Cho setup 'innerelephant' (마상상마, 상마마상, 상마상마, 마상마상, or inner, "
+                             "outer, left, right elephant)");
 }
 
 static void test_undo_restores_status(void **state)
@@ -375,18 +378,12 @@ int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_horse_shuffle),
-        cmocka_unit_test(test_generals_shuffle_repetition),
-        cmocka_unit_test(test_kakao_with_pass),
-        cmocka_unit_test(test_kakao_check_resets),
-        cmocka_unit_test(test_perpetual_check),
-        cmocka_unit_test(test_bikjang),
-        cmocka_unit_test(test_double_pass),
-        cmocka_unit_test(test_move_limit),
-        cmocka_unit_test(test_checkmate),
-        cmocka_unit_test(test_material_count),
-        cmocka_unit_test(test_named_setups),
-        cmocka_unit_test(test_undo_restores_status),
+        cmocka_unit_test(test_horse_shuffle),     cmocka_unit_test(test_generals_shuffle_repetition),
+        cmocka_unit_test(test_kakao_with_pass),   cmocka_unit_test(test_kakao_check_resets),
+        cmocka_unit_test(test_perpetual_check),   cmocka_unit_test(test_bikjang),
+        cmocka_unit_test(test_double_pass),       cmocka_unit_test(test_move_limit),
+        cmocka_unit_test(test_checkmate),         cmocka_unit_test(test_material_count),
+        cmocka_unit_test(test_named_setups),      cmocka_unit_test(test_undo_restores_status),
         cmocka_unit_test(test_latest_fsf_claims),
     };
     return cmocka_run_group_tests_name("referee", tests, NULL, NULL);

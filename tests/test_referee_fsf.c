@@ -42,10 +42,10 @@
 
 enum {
     DEFAULT_GAMES = 200,
-    PLY_CAP = 300,            /* a game still going after this many plies stops here */
-    READ_TIMEOUT_MS = 20000,  /* longest wait for one line from FSF */
-    QUIT_TIMEOUT_MS = 3000,   /* how long FSF may take to exit after `quit` */
-    MAX_REPORTED = 5,         /* mismatches printed in full per rule set */
+    PLY_CAP = 300,           /* a game still going after this many plies stops here */
+    READ_TIMEOUT_MS = 20000, /* longest wait for one line from FSF */
+    QUIT_TIMEOUT_MS = 3000,  /* how long FSF may take to exit after `quit` */
+    MAX_REPORTED = 5,        /* mismatches printed in full per rule set */
     END_REASON_COUNT = END_MOVE_LIMIT + 1,
 };
 
@@ -248,7 +248,7 @@ static const char *const style_names[STYLE_COUNT] = {"random",  "mate",   "pass"
                                                      "shuffle", "palace", "limit", "check"};
 
 typedef struct {
-    int warmup;                  /* plies of plain biased play before the style's habits start */
+    int warmup; /* plies of plain biased play before the style's habits start */
     int mate, shuffle, pass, pass_reply, face, palace, check, capture; /* percentages */
     bool avoid_captures;
 } Habits;
@@ -256,14 +256,14 @@ typedef struct {
 /* Sparse positions (Cho to move; the side is flipped for some games). All are legal in every rule
  * set, with generals not facing, and with different material balances for counting. */
 static const char *const sparse_boards[] = {
-    "5k3/4a4/9/9/9/9/9/9/4A4/R3K4",     /* Cho +13 */
-    "3k5/9/9/9/9/9/P8/9/4K4/9",         /* Cho +2: wins a count by exactly the deom margin */
-    "3ak4/9/9/2p6/9/9/6P2/9/5K3/3A5",   /* equal: Han wins a count */
-    "3k1a3/9/4b4/9/9/9/9/2N6/4K4/9",    /* Han +1 */
-    "5k3/4a4/2c6/9/9/9/9/6C2/3A5/4K4",  /* equal, cannons */
-    "3k5/9/9/9/4p4/9/9/9/5K3/9",        /* Han +2 */
-    "4k4/3a5/9/9/9/9/9/1N4B2/4A4/5K3",  /* Cho +8 */
-    "5k3/9/9/r8/9/9/9/9/4K4/4A4",       /* Han +10 */
+    "5k3/4a4/9/9/9/9/9/9/4A4/R3K4",    /* Cho +13 */
+    "3k5/9/9/9/9/9/P8/9/4K4/9",        /* Cho +2: wins a count by exactly the deom margin */
+    "3ak4/9/9/2p6/9/9/6P2/9/5K3/3A5",  /* equal: Han wins a count */
+    "3k1a3/9/4b4/9/9/9/9/2N6/4K4/9",   /* Han +1 */
+    "5k3/4a4/2c6/9/9/9/9/6C2/3A5/4K4", /* equal, cannons */
+    "3k5/9/9/9/4p4/9/9/9/5K3/9",       /* Han +2 */
+    "4k4/3a5/9/9/9/9/9/1N4B2/4A4/5K3", /* Cho +8 */
+    "5k3/9/9/r8/9/9/9/9/4K4/4A4",      /* Han +10 */
 };
 
 enum { SPARSE_COUNT = sizeof sparse_boards / sizeof sparse_boards[0] };
@@ -309,10 +309,13 @@ static Move choose_move(Game *g, Rng *rng, const Habits *h)
         bool active_only;
         size_t field;
     } const rules[] = {
-        {h->mate, false, offsetof(MoveInfo, mate)},      {h->shuffle, true, offsetof(MoveInfo, reverse)},
+        {h->mate, false, offsetof(MoveInfo, mate)},
+        {h->shuffle, true, offsetof(MoveInfo, reverse)},
         {they_passed ? h->pass_reply : h->pass, true, offsetof(MoveInfo, pass)},
-        {h->face, true, offsetof(MoveInfo, face)},      {h->palace, true, offsetof(MoveInfo, palace)},
-        {h->check, false, offsetof(MoveInfo, check)},   {h->capture, false, offsetof(MoveInfo, capture)},
+        {h->face, true, offsetof(MoveInfo, face)},
+        {h->palace, true, offsetof(MoveInfo, palace)},
+        {h->check, false, offsetof(MoveInfo, check)},
+        {h->capture, false, offsetof(MoveInfo, capture)},
     };
     int pick[MAX_MOVES];
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
@@ -346,19 +349,22 @@ static Habits habits_for(Style style, Rng *rng)
     Habits h = {0};
     switch (style) {
     case STYLE_RANDOM:
-        h = (Habits){.warmup = 0, .mate = 60, .shuffle = 10, .pass = 5, .pass_reply = 30, .face = 10,
-                     .check = 20, .capture = 50};
+        h = (Habits){.warmup = 0,
+                     .mate = 60,
+                     .shuffle = 10,
+                     .pass = 5,
+                     .pass_reply = 30,
+                     .face = 10,
+                     .check = 20,
+                     .capture = 50};
         break;
-    case STYLE_MATE:
-        h = (Habits){.warmup = 0, .mate = 100, .check = 40, .capture = 70};
-        break;
+    case STYLE_MATE: h = (Habits){.warmup = 0, .mate = 100, .check = 40, .capture = 70}; break;
     case STYLE_PASS:
-        h = (Habits){.warmup = 10 + rng_below(rng, 70), .mate = 50, .pass = 30, .pass_reply = 70,
-                     .check = 15, .capture = 60};
+        h = (Habits){
+            .warmup = 10 + rng_below(rng, 70), .mate = 50, .pass = 30, .pass_reply = 70, .check = 15, .capture = 60};
         break;
     case STYLE_BIKJANG:
-        h = (Habits){.warmup = rng_below(rng, 30), .mate = 50, .pass = 40, .face = 80, .check = 10,
-                     .capture = 50};
+        h = (Habits){.warmup = rng_below(rng, 30), .mate = 50, .pass = 40, .face = 80, .check = 10, .capture = 50};
         break;
     case STYLE_SHUFFLE:
         h = (Habits){.warmup = rng_below(rng, 40), .mate = 50, .shuffle = 85, .check = 30, .capture = 40};
@@ -366,14 +372,9 @@ static Habits habits_for(Style style, Rng *rng)
     case STYLE_PALACE:
         h = (Habits){.warmup = rng_below(rng, 30), .mate = 30, .shuffle = 80, .palace = 90, .capture = 20};
         break;
-    case STYLE_LIMIT:
-        h = (Habits){.warmup = 0, .pass = 3, .avoid_captures = true};
-        break;
-    case STYLE_CHECK:
-        h = (Habits){.warmup = 0, .mate = 100, .pass = 5, .check = 95, .avoid_captures = true};
-        break;
-    default:
-        break;
+    case STYLE_LIMIT: h = (Habits){.warmup = 0, .pass = 3, .avoid_captures = true}; break;
+    case STYLE_CHECK: h = (Habits){.warmup = 0, .mate = 100, .pass = 5, .check = 95, .avoid_captures = true}; break;
+    default: break;
     }
     return h;
 }
@@ -385,13 +386,12 @@ typedef struct {
     int index;
 } RuleSetCase;
 
-static const RuleSetCase cases[4] = {
-    {"janggi", 0}, {"janggitraditional", 1}, {"janggimodern", 2}, {"janggicasual", 3}};
+static const RuleSetCase cases[4] = {{"janggi", 0}, {"janggitraditional", 1}, {"janggimodern", 2}, {"janggicasual", 3}};
 
 typedef struct {
     int games, plies, mismatches;
-    int ended[END_REASON_COUNT]; /* by janggun's reason; [END_NONE]: stopped at the cap */
-    int confirmed;               /* immediate ends whose result FSF claimed the same */
+    int ended[END_REASON_COUNT];                            /* by janggun's reason; [END_NONE]: stopped at the cap */
+    int confirmed;                                          /* immediate ends whose result FSF claimed the same */
     int counted, counted_unequal, counted_cho, counted_han; /* ends by counting */
     int immediate_counted_cho, immediate_counted_han;       /* of them, immediate ends with unequal material */
     int by_style[STYLE_COUNT][END_REASON_COUNT];
@@ -408,8 +408,8 @@ static void report(const RuleSetCase *c, int game, uint64_t seed, Style style, c
     if (++t->mismatches > MAX_REPORTED)
         return;
     char text[MOVE_TEXT_SIZE];
-    fprintf(stderr, "MISMATCH %s: rule set %s, game %d (style %s), base seed 0x%016llx, game seed 0x%016llx\n",
-            what, c->variant, game, style_names[style], (unsigned long long)base_seed, (unsigned long long)seed);
+    fprintf(stderr, "MISMATCH %s: rule set %s, game %d (style %s), base seed 0x%016llx, game seed 0x%016llx\n", what,
+            c->variant, game, style_names[style], (unsigned long long)base_seed, (unsigned long long)seed);
     fprintf(stderr, "  start FEN: %s\n  moves (UCI, %d plies):", g->start_fen, plies);
     for (int i = 0; i < plies; i++) {
         move_to_text(g->moves[i], RANKS_FROM_1, text);
@@ -419,9 +419,9 @@ static void report(const RuleSetCase *c, int game, uint64_t seed, Style style, c
             game_result_name(status.result), end_reason_name(status.reason), status.immediate ? " (immediate)" : "",
             status.by_counting ? " by counting" : "", status.material.cho, status.material.han);
     fprintf(stderr, "  fairy-stockfish: %s (expected %s)\n", reply->line,
-            reply->kind == REPLY_REJECTED ? "every move accepted"
+            reply->kind == REPLY_REJECTED            ? "every move accepted"
             : status.immediate && plies == g->length ? expected_line(status.result)
-                                                      : "a move, no claim");
+                                                     : "a move, no claim");
 }
 
 static void test_rule_set(void **state)
@@ -502,8 +502,8 @@ static void test_rule_set(void **state)
             report(c, game, seed, style, &g, g.length, status, "FSF rejected a move", &reply, &t);
         } else if (status.immediate) {
             if (reply.kind != REPLY_RESULT || strcmp(reply.line, expected_line(status.result)) != 0)
-                report(c, game, seed, style, &g, g.length, status, "FSF does not claim the same immediate end",
-                       &reply, &t);
+                report(c, game, seed, style, &g, g.length, status, "FSF does not claim the same immediate end", &reply,
+                       &t);
             else
                 t.confirmed++;
         } else if (reply.kind != REPLY_MOVE) {
@@ -516,8 +516,8 @@ static void test_rule_set(void **state)
             if (!fsf_ask(fsf, setup, g.moves, g.length, &reply))
                 snprintf(fsf_error, sizeof fsf_error, "%s (game %d)", fsf->proc.error, game);
             else if (reply.kind != REPLY_MOVE)
-                report(c, game, seed, style, &g, g.length, before, "FSF claims a result one ply before the end",
-                       &reply, &t);
+                report(c, game, seed, style, &g, g.length, before, "FSF claims a result one ply before the end", &reply,
+                       &t);
         }
         game_free(&g);
     }
@@ -536,8 +536,8 @@ static void test_rule_set(void **state)
     printf("%s: %d immediate ends confirmed by FSF; %d ends by counting (Cho wins %d, Han wins %d, unequal "
            "material %d; immediate ends with unequal material: Cho wins %d, Han wins %d); optional ends, not "
            "checkable against 11.1 (counted only): %d\n",
-           c->variant, t.confirmed, t.counted, t.counted_cho, t.counted_han, t.counted_unequal,
-           t.immediate_counted_cho, t.immediate_counted_han,
+           c->variant, t.confirmed, t.counted, t.counted_cho, t.counted_han, t.counted_unequal, t.immediate_counted_cho,
+           t.immediate_counted_han,
            t.ended[END_REPETITION] + t.ended[END_PERPETUAL_CHECK] + t.ended[END_KAKAO_REPETITION]
                + t.ended[END_MOVE_LIMIT]);
     for (int s = 0; s < STYLE_COUNT; s++) {

@@ -211,11 +211,10 @@ static void test_thresholds_in_a_game(void **state)
     StrBuf b = {0};
     review_text_game_end(&b, &r);
     assert_string_equal(
-        b.text,
-        "Summary:\n"
-        "  Cho: 3 moves, average loss 149.0, best move played 0, 1 inaccuracies, 1 mistakes, 0 blunders\n"
-        "  Han: 3 moves, average loss 150.0, best move played 0, 1 inaccuracies, 1 mistakes, 1 blunders\n"
-        "End: not over after 6 plies, by the referee; material 72-73.5\n\n");
+        b.text, "Summary:\n"
+                "  Cho: 3 moves, average loss 149.0, best move played 0, 1 inaccuracies, 1 mistakes, 0 blunders\n"
+                "  Han: 3 moves, average loss 150.0, best move played 0, 1 inaccuracies, 1 mistakes, 1 blunders\n"
+                "End: not over after 6 plies, by the referee; material 72-73.5\n\n");
     strbuf_free(&b);
     review_free(&r);
 }
@@ -394,7 +393,8 @@ static void test_writers(void **state)
         text.text,
         "== Game 1 (t.pgn:1: game 1) ==\n"
         "Event: test | Result: 0-1\n"
-        "Start: rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1 (Cho 마상상마, Han 마상상마)\n"
+        "Start: rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1 (Cho 마상상마, Han "
+        "마상상마)\n"
         "Rules: janggi; search per position: depth 3; scores in centipawns from Cho's view, loss from the mover's\n"
         " ply side move       best        before   after  loss mark        material\n"
         "   1 Cho  b1c3       b1c3           +23      +7     0             72-73.5\n"
@@ -443,8 +443,9 @@ static void test_writers(void **state)
     assert_non_null(row1);
     const char *want_row1 = "   1 Cho  02마83     02마83         +23      +7     0             72-73.5\n";
     assert_memory_equal(row1, want_row1, strlen(want_row1));
-    assert_non_null(strstr(json.text, "\"depth\":3,\"pv\":[\"02마83\",\"11차21\"],\"lines\":[{\"rank\":1,\"move\":"
-                                      "\"02마83\",\"score\":{\"cp\":23},\"depth\":3,\"pv\":[\"02마83\",\"11차21\"]}]}"));
+    assert_non_null(strstr(json.text,
+                           "\"depth\":3,\"pv\":[\"02마83\",\"11차21\"],\"lines\":[{\"rank\":1,\"move\":"
+                           "\"02마83\",\"score\":{\"cp\":23},\"depth\":3,\"pv\":[\"02마83\",\"11차21\"]}]}"));
     assert_non_null(strstr(json.text, "\"move\":\"한수쉼\",\"best\":\"한수쉼\""));
     assert_non_null(strstr(json.text, "\"limits\":{\"depth\":3,\"nodes\":0,\"movetime_ms\":0,\"multipv\":2,"));
     review_free(&r);

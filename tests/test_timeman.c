@@ -26,8 +26,7 @@ static TimeBudget budget(int64_t time_left, int64_t inc, int mtg, int64_t moveti
 static void check_sane(TimeBudget b, int64_t time_left, int64_t overhead)
 {
     if (b.soft_ms < 1 || b.hard_ms < b.soft_ms)
-        fail_msg("clock %lld: soft %lld, hard %lld", (long long)time_left, (long long)b.soft_ms,
-                 (long long)b.hard_ms);
+        fail_msg("clock %lld: soft %lld, hard %lld", (long long)time_left, (long long)b.soft_ms, (long long)b.hard_ms);
     if (time_left - overhead > 1 && b.hard_ms > time_left - overhead - 1)
         fail_msg("clock %lld, overhead %lld: hard %lld leaves no margin", (long long)time_left, (long long)overhead,
                  (long long)b.hard_ms);
@@ -247,14 +246,10 @@ static void test_should_start_iteration(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sudden_death),
-        cmocka_unit_test(test_increment_games),
-        cmocka_unit_test(test_moves_to_go),
-        cmocka_unit_test(test_movetime),
-        cmocka_unit_test(test_tiny_clocks),
-        cmocka_unit_test(test_huge_clocks),
-        cmocka_unit_test(test_no_limit),
-        cmocka_unit_test(test_should_start_iteration),
+        cmocka_unit_test(test_sudden_death), cmocka_unit_test(test_increment_games),
+        cmocka_unit_test(test_moves_to_go),  cmocka_unit_test(test_movetime),
+        cmocka_unit_test(test_tiny_clocks),  cmocka_unit_test(test_huge_clocks),
+        cmocka_unit_test(test_no_limit),     cmocka_unit_test(test_should_start_iteration),
     };
     return cmocka_run_group_tests_name("timeman", tests, NULL, NULL);
 }

@@ -16,8 +16,6 @@
 #include "../engine/base/base.h"
 #include "../search/tt.h"
 
-
-
 /* Keys sharing a bucket: the same high bits, different low bits. */
 static uint64_t bucket_key(uint64_t bucket_bits, unsigned i) { return bucket_bits << 32 | (i + 1); }
 

@@ -30,8 +30,18 @@ typedef enum {
 } Termination;
 
 static const char *const TERM_NAMES[TERM_COUNT] = {
-    "checkmate",  "bikjang",      "double pass",  "repetition", "perpetual check", "Kakao repetition",
-    "move limit", "time forfeit", "illegal move", "crash",      "hang",            "adjudication: resign",
+    "checkmate",
+    "bikjang",
+    "double pass",
+    "repetition",
+    "perpetual check",
+    "Kakao repetition",
+    "move limit",
+    "time forfeit",
+    "illegal move",
+    "crash",
+    "hang",
+    "adjudication: resign",
     "adjudication: draw",
 };
 
@@ -45,9 +55,9 @@ typedef struct {
 } Pairing;
 
 typedef struct {
-    int number;   /* 1-based, in schedule order */
+    int number; /* 1-based, in schedule order */
     int pairing;
-    int pair_id;  /* the two games of an opening with colours reversed */
+    int pair_id; /* the two games of an opening with colours reversed */
     int opening;
     int white, black;
 } Job;
@@ -70,11 +80,11 @@ typedef struct {
 
     pthread_mutex_t lock; /* everything below */
     int next_job;
-    bool stop;            /* SPRT decided: no new games */
+    bool stop; /* SPRT decided: no new games */
     int games_done;
-    Wdl *by_engine;       /* per engine, all games */
-    Wdl *by_pairing;      /* per pairing, from a's side */
-    Pentanomial *pent;    /* per pairing */
+    Wdl *by_engine;                        /* per engine, all games */
+    Wdl *by_pairing;                       /* per pairing, from a's side */
+    Pentanomial *pent;                     /* per pairing */
     signed char *pair_games, *pair_points; /* per pair_id: games done, a's half points */
     long term_counts[TERM_COUNT];
     SprtDecision sprt_decision; /* the first decision, with the games and LLR it was reached at */
@@ -147,31 +157,23 @@ static void judge(GameOutcome *o, const GameStatus *st)
     const char *mover = SIDE_NAMES[color_flip(pos->side)]; /* who made the last move */
     char what[200];
     switch (st->reason) {
-    case END_CHECKMATE:
-        snprintf(what, sizeof what, "%s is checkmated", SIDE_NAMES[pos->side]);
-        break;
-    case END_BIKJANG:
-        snprintf(what, sizeof what, "the generals faced each other for two plies");
-        break;
-    case END_DOUBLE_PASS:
-        snprintf(what, sizeof what, "both sides passed");
-        break;
+    case END_CHECKMATE: snprintf(what, sizeof what, "%s is checkmated", SIDE_NAMES[pos->side]); break;
+    case END_BIKJANG: snprintf(what, sizeof what, "the generals faced each other for two plies"); break;
+    case END_DOUBLE_PASS: snprintf(what, sizeof what, "both sides passed"); break;
     case END_REPETITION:
-        snprintf(what, sizeof what, "the position occurred for the %s time", pos->rules->nfold == 4 ? "fourth" : "third");
+        snprintf(what, sizeof what, "the position occurred for the %s time",
+                 pos->rules->nfold == 4 ? "fourth" : "third");
         break;
     case END_PERPETUAL_CHECK:
         if (st->result == GAME_DRAW)
             snprintf(what, sizeof what, "repetition with both sides giving check throughout");
         else
-            snprintf(what, sizeof what, "%s gave perpetual check",
-                     st->result == GAME_CHO_WINS ? "Han" : "Cho");
+            snprintf(what, sizeof what, "%s gave perpetual check", st->result == GAME_CHO_WINS ? "Han" : "Cho");
         break;
     case END_KAKAO_REPETITION:
         snprintf(what, sizeof what, "%s moved the same piece back and forth (Kakao rule)", mover);
         break;
-    default:
-        snprintf(what, sizeof what, "%d plies without a capture", pos->rules->nmove_plies);
-        break;
+    default: snprintf(what, sizeof what, "%d plies without a capture", pos->rules->nmove_plies); break;
     }
     if (st->by_counting)
         snprintf(o->detail, sizeof o->detail, "%s; %s wins by counting: Cho %d, Han %d.5 with the deom", what, winner,
@@ -320,9 +322,9 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
                          allowance / 1000.0);
             } else {
                 lose(o, c, TERM_TIME);
-                snprintf(o->detail, sizeof o->detail, "%s (%s) lost on time: no move within %.3f s (%.3f s left, %.3f s margin)",
-                         who, p->spec->name, allowance / 1000.0,
-                         (tc->kind == TC_CLOCK ? clocks[c].remaining_ms : tc->movetime_ms) / 1000.0,
+                snprintf(o->detail, sizeof o->detail,
+                         "%s (%s) lost on time: no move within %.3f s (%.3f s left, %.3f s margin)", who, p->spec->name,
+                         allowance / 1000.0, (tc->kind == TC_CLOCK ? clocks[c].remaining_ms : tc->movetime_ms) / 1000.0,
                          tc->margin_ms / 1000.0);
             }
             player_settle(p, SETTLE_MS);
@@ -336,17 +338,18 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
         long left = tc->kind == TC_CLOCK ? clocks[c].remaining_ms : tc->movetime_ms;
         if (!tc_clock_charge(tc, &clocks[c], r.elapsed_ms)) {
             lose(o, c, TERM_TIME);
-            snprintf(o->detail, sizeof o->detail, "%s (%s) lost on time: %.3f s used, %.3f s left, %.3f s margin",
-                     who, p->spec->name, r.elapsed_ms / 1000.0, left / 1000.0, tc->margin_ms / 1000.0);
+            snprintf(o->detail, sizeof o->detail, "%s (%s) lost on time: %.3f s used, %.3f s left, %.3f s margin", who,
+                     p->spec->name, r.elapsed_ms / 1000.0, left / 1000.0, tc->margin_ms / 1000.0);
             return;
         }
         if (r.move[0] == '\0' || strcmp(r.move, "(none)") == 0) {
             lose(o, c, TERM_ILLEGAL);
-            snprintf(o->detail, sizeof o->detail, "%s (%s) answered %s, but the game is not over", who,
-                     p->spec->name, r.move[0] ? "bestmove (none)" : "nobestmove");
+            snprintf(o->detail, sizeof o->detail, "%s (%s) answered %s, but the game is not over", who, p->spec->name,
+                     r.move[0] ? "bestmove (none)" : "nobestmove");
             return;
         }
-        MoveParseResult mr = game_play_text(&o->game, r.move, p->spec->proto == PROTO_UCI ? RANKS_FROM_1 : RANKS_FROM_0);
+        MoveParseResult mr =
+            game_play_text(&o->game, r.move, p->spec->proto == PROTO_UCI ? RANKS_FROM_1 : RANKS_FROM_0);
         if (mr != MOVE_PARSE_OK) {
             lose(o, c, TERM_ILLEGAL);
             snprintf(o->detail, sizeof o->detail, "%s (%s) played %s move '%s'", who, p->spec->name,
@@ -391,18 +394,18 @@ static void write_pgn(Tournament *t, const Job *job, const GameOutcome *o)
         for (int i = 0; i < o->game.length && i < o->comment_cap; i++)
             comments[i] = o->comments[i];
     MatchPgnGame g = {.event = cfg->event,
-                 .site = t->site,
-                 .date = date,
-                 .round = round,
-                 .white = cfg->players[job->white].name,
-                 .black = cfg->players[job->black].name,
-                 .result = game_result_name(o->result),
-                 .rules = cfg->rules->name,
-                 .time_control = t->tc_text,
-                 .termination = TERM_NAMES[o->term],
-                 .game = &o->game,
-                 .comments = comments,
-                 .final_comment = o->detail};
+                      .site = t->site,
+                      .date = date,
+                      .round = round,
+                      .white = cfg->players[job->white].name,
+                      .black = cfg->players[job->black].name,
+                      .result = game_result_name(o->result),
+                      .rules = cfg->rules->name,
+                      .time_control = t->tc_text,
+                      .termination = TERM_NAMES[o->term],
+                      .game = &o->game,
+                      .comments = comments,
+                      .final_comment = o->detail};
     match_pgn_write(t->pgn, &g);
     fflush(t->pgn);
     free(comments);
@@ -539,7 +542,9 @@ static void print_standings(Tournament *t)
             SprtDecision d = stats_sprt_decide(&cfg->sprt, llr);
             printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (%.2f, %.2f): %s\n", cfg->sprt.elo0,
                    cfg->sprt.elo1, cfg->sprt.alpha, cfg->sprt.beta, llr, lower, upper,
-                   d == SPRT_H1 ? "H1 accepted" : d == SPRT_H0 ? "H0 accepted" : "continue");
+                   d == SPRT_H1   ? "H1 accepted"
+                   : d == SPRT_H0 ? "H0 accepted"
+                                  : "continue");
         }
     }
     printf("\nTerminations:");
@@ -612,8 +617,8 @@ static bool schedule(Tournament *t)
         for (int p = 0; p < t->pairing_count; p++)
             for (int g = 0; g < 2 && 2 * r + g < cfg->games; g++) {
                 const Pairing *pr = &t->pairings[p];
-                t->jobs[k] = (Job){k + 1, p, r * t->pairing_count + p, r % t->book.count, g ? pr->b : pr->a,
-                                   g ? pr->a : pr->b};
+                t->jobs[k] =
+                    (Job){k + 1, p, r * t->pairing_count + p, r % t->book.count, g ? pr->b : pr->a, g ? pr->a : pr->b};
                 k++;
             }
     return true;
@@ -686,8 +691,7 @@ int match_run(const MatchConfig *cfg)
            openings_source_text(&cfg->openings), cfg->concurrency);
     if (t.book.skipped_over || t.book.skipped_short || t.book.skipped_illegal || t.book.duplicates)
         printf("openings left out: %d already over, %d too short, %d illegal under %s rules, %d duplicates\n",
-               t.book.skipped_over, t.book.skipped_short, t.book.skipped_illegal, cfg->rules->name,
-               t.book.duplicates);
+               t.book.skipped_over, t.book.skipped_short, t.book.skipped_illegal, cfg->rules->name, t.book.duplicates);
     fflush(stdout);
 
     nworkers = cfg->concurrency < t.job_count ? cfg->concurrency : t.job_count;
@@ -712,8 +716,8 @@ int match_run(const MatchConfig *cfg)
         pthread_join(threads[i], NULL);
     print_standings(&t);
     if (t.sprt_decision != SPRT_CONTINUE)
-        printf("SPRT decided: %s after %d games (LLR %.2f)\n", t.sprt_decision == SPRT_H1 ? "H1 accepted" : "H0 accepted",
-               t.sprt_games, t.sprt_decision_llr);
+        printf("SPRT decided: %s after %d games (LLR %.2f)\n",
+               t.sprt_decision == SPRT_H1 ? "H1 accepted" : "H0 accepted", t.sprt_games, t.sprt_decision_llr);
     status = process_stop_requested ? 1 : started == nworkers ? 0 : 2;
     if (process_stop_requested)
         printf("Interrupted after %d games\n", t.games_done);

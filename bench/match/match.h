@@ -30,11 +30,11 @@ typedef struct {
     PlayerSpec *players;
     int player_count;
     MatchFormat format;
-    int games;            /* per pairing of engines */
+    int games; /* per pairing of engines */
     int concurrency;
     const RuleSet *rules;
     TimeControl tc;
-    long timeout_ms;      /* handshake, isready, and a move when there is no clock */
+    long timeout_ms; /* handshake, isready, and a move when there is no clock */
     OpeningConfig openings;
     const char *pgn_path; /* appended to; NULL for none */
     const char *log_path; /* every line to and from the engines; NULL for none */

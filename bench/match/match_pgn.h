@@ -11,14 +11,14 @@
 
 typedef struct {
     const char *event, *site, *date, *round;
-    const char *white, *black;    /* Cho, Han */
-    const char *result;           /* "1-0", "0-1", "1/2-1/2", "*" */
-    const char *rules;            /* janggi, janggimodern, ... */
+    const char *white, *black; /* Cho, Han */
+    const char *result;        /* "1-0", "0-1", "1/2-1/2", "*" */
+    const char *rules;         /* janggi, janggimodern, ... */
     const char *time_control;
     const char *termination;
     const Game *game;
-    const char *const *comments;  /* one per ply, NULL or "" for none; NULL for no comments at all */
-    const char *final_comment;    /* NULL for none */
+    const char *const *comments; /* one per ply, NULL or "" for none; NULL for no comments at all */
+    const char *final_comment;   /* NULL for none */
 } MatchPgnGame;
 
 void match_pgn_write(FILE *out, const MatchPgnGame *g);

@@ -122,8 +122,8 @@ static const char *book_next_line(BookLines *r, bool epd)
     return NULL;
 }
 
-static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f,
-                     char *err, size_t err_size)
+static bool load_epd(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, int *cap, FILE *f, char *err,
+                     size_t err_size)
 {
     BookLines r = {.f = f};
     bool ok = true;
@@ -186,8 +186,8 @@ static bool load_jsonl(const OpeningConfig *config, const RuleSet *rules, Openin
             strbuf_puts(&moves, "");
             for (int i = 0; i < plies; i++)
                 strbuf_printf(&moves, "%s%s", i ? " " : "", list->arr[i]);
-            AddResult added = moves.failed ? ADD_ERROR
-                                           : add_opening(book, cap, fen, moves.text, plies, rules, msg, sizeof msg);
+            AddResult added =
+                moves.failed ? ADD_ERROR : add_opening(book, cap, fen, moves.text, plies, rules, msg, sizeof msg);
             if (moves.failed)
                 snprintf(msg, sizeof msg, "out of memory");
             if (added == ADD_ILLEGAL) {
@@ -331,9 +331,7 @@ const char *openings_source_text(const OpeningConfig *config)
 {
     static char builtin[300];
     switch (config->source) {
-    case OPENINGS_BUILTIN:
-        snprintf(builtin, sizeof builtin, "the built-in %s", openings_builtin_path);
-        return builtin;
+    case OPENINGS_BUILTIN: snprintf(builtin, sizeof builtin, "the built-in %s", openings_builtin_path); return builtin;
     case OPENINGS_STARTPOS: return "the start position";
     case OPENINGS_SETUPS: return "the 16 setups";
     default: return config->path;

@@ -40,15 +40,14 @@ typedef struct {
 typedef struct {
     Opening *items;
     int count;
-    int skipped_over;  /* left out: the game was already over */
-    int skipped_short; /* JSONL games shorter than the plies asked for */
+    int skipped_over;    /* left out: the game was already over */
+    int skipped_short;   /* JSONL games shorter than the plies asked for */
     int skipped_illegal; /* JSONL games with a move that is illegal under the tournament's rules */
     int duplicates;
 } OpeningBook;
 
 /* false with a message ("file:line: ..."), and an empty book, on an unreadable file or a bad line. */
-bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, char *err,
-                   size_t err_size);
+bool openings_load(const OpeningConfig *config, const RuleSet *rules, OpeningBook *book, char *err, size_t err_size);
 void openings_free(OpeningBook *book);
 
 /* Where the openings come from, for messages: the file, "the built-in bench/data/openings.epd", ... */

@@ -22,8 +22,8 @@ bool player_spec_set(PlayerSpec *spec, const char *word, char *err, size_t err_s
 {
     const char *eq = strchr(word, '=');
     if (!eq || eq == word) {
-        snprintf(err, err_size, "engine settings are KEY=VALUE words (cmd, name, proto, dir, stderr, option.NAME), not '%s'",
-                 word);
+        snprintf(err, err_size,
+                 "engine settings are KEY=VALUE words (cmd, name, proto, dir, stderr, option.NAME), not '%s'", word);
         return false;
     }
     size_t klen = (size_t)(eq - word);
@@ -424,8 +424,7 @@ static void read_info(const char *line, PlayerReply *reply)
         reply->nodes = nodes;
 }
 
-PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us,
-                       PlayerReply *reply)
+PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us, PlayerReply *reply)
 {
     memset(reply, 0, sizeof *reply);
     bool uci = p->spec->proto == PROTO_UCI;
@@ -455,9 +454,9 @@ PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int6
                                      limits->inc_ms[BLACK]);
         else {
             long div = p->has_usemillisec ? 1 : 1000;
-            used += (size_t)snprintf(go + used, sizeof go - used, " time %ld increment %ld opptime %ld oppincrement %ld",
-                                     limits->time_ms[us] / div, limits->inc_ms[us] / div, limits->time_ms[them] / div,
-                                     limits->inc_ms[them] / div);
+            used += (size_t)snprintf(go + used, sizeof go - used,
+                                     " time %ld increment %ld opptime %ld oppincrement %ld", limits->time_ms[us] / div,
+                                     limits->inc_ms[us] / div, limits->time_ms[them] / div, limits->inc_ms[them] / div);
         }
         if (limits->movestogo)
             used += (size_t)snprintf(go + used, sizeof go - used, " movestogo %d", limits->movestogo);

@@ -43,12 +43,12 @@ typedef struct {
     const PlayerSpec *spec;
     const char *variant;
     TrafficLog *log;
-    int slot;          /* the worker that runs it, for the log */
+    int slot; /* the worker that runs it, for the log */
     Process proc;
     bool running;
-    bool warn;         /* print warnings about options (the first start only) */
+    bool warn; /* print warnings about options (the first start only) */
     bool has_variant_option, variant_listed, has_usemillisec;
-    char error[320];   /* what went wrong in the last call */
+    char error[320]; /* what went wrong in the last call */
 } Player;
 
 typedef enum {
@@ -76,17 +76,16 @@ typedef struct {
 } GoLimits;
 
 typedef struct {
-    char move[64];       /* the bestmove word: a move, "(none)", or "" for nobestmove */
+    char move[64]; /* the bestmove word: a move, "(none)", or "" for nobestmove */
     bool has_score, mate;
-    int score;           /* centipawns, or moves to mate (negative: being mated) */
+    int score; /* centipawns, or moves to mate (negative: being mated) */
     int depth;
     long long nodes;
-    long elapsed_ms;     /* from writing go to reading bestmove */
+    long elapsed_ms; /* from writing go to reading bestmove */
 } PlayerReply;
 
 /* Sends the position of `game` and go with `limits`; reads until bestmove or the deadline. */
-PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us,
-                       PlayerReply *reply);
+PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us, PlayerReply *reply);
 
 /* After a timeout: sends stop and waits up to grace_ms for the late bestmove; kills the engine when
  * none comes (the next start restarts it). */

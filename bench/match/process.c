@@ -13,8 +13,7 @@
 
 volatile sig_atomic_t process_stop_requested = 0;
 
-bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err,
-                   size_t err_size)
+bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err, size_t err_size)
 {
     memset(p, 0, sizeof *p);
     p->to_fd = p->from_fd = -1;

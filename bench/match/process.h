@@ -20,9 +20,9 @@ typedef struct {
     pid_t pid;          /* 0 when there is no child */
     int to_fd, from_fd; /* -1 when closed */
     char buf[PROCESS_LINE_MAX];
-    size_t start, len;  /* bytes read and not yet returned: buf[start, start + len) */
-    bool discarding;    /* inside the tail of an over-long line */
-    bool exited;        /* reaped; status holds the wait status */
+    size_t start, len; /* bytes read and not yet returned: buf[start, start + len) */
+    bool discarding;   /* inside the tail of an over-long line */
+    bool exited;       /* reaped; status holds the wait status */
     int status;
 } Process;
 
@@ -33,8 +33,7 @@ extern volatile sig_atomic_t process_stop_requested;
 
 /* Starts `cmd` (run by /bin/sh) in `dir` (NULL: the current one) with its standard error appended to
  * `stderr_path` (NULL: /dev/null). false with a message when the pipes or the fork fail. */
-bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err,
-                   size_t err_size);
+bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err, size_t err_size);
 
 /* Writes `line` and a newline; false when the child no longer reads (it exited or closed its input). */
 bool process_write_line(Process *p, const char *line);

@@ -14,9 +14,9 @@ typedef struct {
 } Pentanomial;
 
 typedef struct {
-    double score;     /* mean score per game, 0..1 */
-    double elo;       /* logistic Elo difference; +-INFINITY at a score of 1 or 0, NAN with no games */
-    double error95;   /* half-width of the 95% interval in Elo (INFINITY when unbounded) */
+    double score;   /* mean score per game, 0..1 */
+    double elo;     /* logistic Elo difference; +-INFINITY at a score of 1 or 0, NAN with no games */
+    double error95; /* half-width of the 95% interval in Elo (INFINITY when unbounded) */
 } EloEstimate;
 
 /* Logistic Elo of a score and its inverse. */

@@ -129,12 +129,9 @@ int tc_moves_to_go(const TimeControl *tc, const Clock *clock)
 long tc_allowance_ms(const TimeControl *tc, const Clock *clock, long no_clock_ms)
 {
     switch (tc->kind) {
-    case TC_CLOCK:
-        return clock->remaining_ms + tc->margin_ms;
-    case TC_MOVETIME:
-        return tc->movetime_ms + tc->margin_ms;
-    default:
-        return no_clock_ms;
+    case TC_CLOCK: return clock->remaining_ms + tc->margin_ms;
+    case TC_MOVETIME: return tc->movetime_ms + tc->margin_ms;
+    default: return no_clock_ms;
     }
 }
 

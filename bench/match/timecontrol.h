@@ -9,9 +9,9 @@
 #include <stddef.h>
 
 typedef enum {
-    TC_NONE,     /* no clock: only nodes or depth (or nothing) limit a move */
-    TC_CLOCK,    /* base, increment, moves per period */
-    TC_MOVETIME  /* a fixed time for every move */
+    TC_NONE,    /* no clock: only nodes or depth (or nothing) limit a move */
+    TC_CLOCK,   /* base, increment, moves per period */
+    TC_MOVETIME /* a fixed time for every move */
 } TcKind;
 
 typedef struct {

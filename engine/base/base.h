@@ -26,8 +26,7 @@ static inline double clock_seconds(void) { return (double)clock_us() / 1e6; }
 /* Makes room for `needed` items of `item_size` bytes in the array *items of *capacity items (at least
  * doubling it, from 16). false, with the array as it was, when out of memory. */
 bool array_reserve(void **items, int *capacity, int needed, size_t item_size);
-#define ARRAY_RESERVE(items, capacity, needed) \
-    array_reserve((void **)&(items), &(capacity), (needed), sizeof *(items))
+#define ARRAY_RESERVE(items, capacity, needed) array_reserve((void **)&(items), &(capacity), (needed), sizeof *(items))
 
 /* A string built piece by piece: always NUL-terminated once anything was added (text is NULL before).
  * Running out of memory is remembered in `failed`, and later additions are ignored. */

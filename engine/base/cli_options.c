@@ -71,7 +71,10 @@ static void list_choices(const char *const *choices, char *buf, size_t size)
     size_t used = 0;
     buf[0] = '\0';
     for (int k = 0; choices[k] && used < size; k++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", k == 0 ? "" : choices[k + 1] ? ", " : " or ",
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 k == 0           ? ""
+                                 : choices[k + 1] ? ", "
+                                                  : " or ",
                                  choices[k]);
 }
 
@@ -84,9 +87,7 @@ static CliResult take_value(const CliOption *o, char **words, int count, void *c
     long long n = 0;
     double d = 0;
     switch (o->kind) {
-    case CLI_FLAG:
-        *o->flag = !o->off;
-        return CLI_OK;
+    case CLI_FLAG: *o->flag = !o->off; return CLI_OK;
     case CLI_INT:
     case CLI_INT64:
     case CLI_REAL: {
@@ -105,9 +106,7 @@ static CliResult take_value(const CliOption *o, char **words, int count, void *c
             *o->real = d;
         return CLI_OK;
     }
-    case CLI_STRING:
-        *o->text = value;
-        return CLI_OK;
+    case CLI_STRING: *o->text = value; return CLI_OK;
     case CLI_CHOICE:
         for (int k = 0; o->choices[k]; k++)
             if (!strcmp(value, o->choices[k])) {
@@ -117,9 +116,7 @@ static CliResult take_value(const CliOption *o, char **words, int count, void *c
         char list[256];
         list_choices(o->choices, list, sizeof list);
         return fail(err, err_size, "%s must be %s, not '%s'", o->name, list, value);
-    case CLI_WORDS:
-        *o->words = (CliWords){words, count};
-        return CLI_OK;
+    case CLI_WORDS: *o->words = (CliWords){words, count}; return CLI_OK;
     }
     return fail(err, err_size, "%s: unknown kind of option", o->name);
 }
@@ -199,11 +196,8 @@ int cli_read_options(const CliCommand *cmd, int argc, char **argv, void *context
 {
     char err[512];
     switch (cli_parse(cmd, argc, argv, context, err, sizeof err)) {
-    case CLI_OK:
-        return -1;
-    case CLI_HELP:
-        cli_help(cmd, stdout);
-        return 0;
+    case CLI_OK: return -1;
+    case CLI_HELP: cli_help(cmd, stdout); return 0;
     default: {
         char program[64];
         snprintf(program, sizeof program, "%.*s", (int)strcspn(cmd->command, " "), cmd->command);

@@ -35,8 +35,7 @@ typedef struct CliOption CliOption;
 
 /* Called for each occurrence of a CLI_STRING (one word) or CLI_WORDS option that has it, in command-line
  * order, instead of storing the value. false, with a message in err, refuses the command line. */
-typedef bool CliAction(const CliOption *option, char **words, int count, void *context, char *err,
-                       size_t err_size);
+typedef bool CliAction(const CliOption *option, char **words, int count, void *context, char *err, size_t err_size);
 
 /* No upper end to an integer's range: the error message then says "from MIN". */
 #define CLI_NO_MAX LLONG_MAX
@@ -63,9 +62,9 @@ struct CliOption {
 };
 
 typedef struct {
-    const char *command;       /* "janggun perft": its first word is the program in error lines */
-    const char *usage;         /* the lines --help prints first ("usage: janggun perft ...\n") */
-    const char *notes;         /* lines --help prints after the options, or NULL */
+    const char *command; /* "janggun perft": its first word is the program in error lines */
+    const char *usage;   /* the lines --help prints first ("usage: janggun perft ...\n") */
+    const char *notes;   /* lines --help prints after the options, or NULL */
     const CliOption *options;
     int count;
 } CliCommand;

@@ -154,15 +154,9 @@ DataFile *datafile_open(const char *path, char *err, size_t err_size)
     return d;
 }
 
-FILE *datafile_stream(DataFile *file)
-{
-    return file->stream;
-}
+FILE *datafile_stream(DataFile *file) { return file->stream; }
 
-bool datafile_compressed(const DataFile *file)
-{
-    return file->xz;
-}
+bool datafile_compressed(const DataFile *file) { return file->xz; }
 
 bool datafile_close(DataFile *file, char *err, size_t err_size)
 {

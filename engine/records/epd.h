@@ -21,7 +21,7 @@ typedef struct {
     char fen[EPD_FEN_SIZE]; /* `<board> <side> <f3> <f4> <halfmove> <fullmove>` */
     EpdOperation ops[EPD_MAX_OPS];
     int op_count;
-    bool has_moves;         /* a `moves` operation: its moves are line[moves_at .. moves_at + moves_len) */
+    bool has_moves; /* a `moves` operation: its moves are line[moves_at .. moves_at + moves_len) */
     size_t moves_at, moves_len;
 } EpdPosition;
 

@@ -121,19 +121,18 @@ typedef struct {
 } PieceName;
 
 static const PieceName piece_names[] = {
-    {"차", CHARIOT, false}, {"車", CHARIOT, true}, {"俥", CHARIOT, true},
-    {"마", HORSE, false},   {"馬", HORSE, true},   {"傌", HORSE, true},
-    {"상", ELEPHANT, false}, {"象", ELEPHANT, true}, {"相", ELEPHANT, true},
-    {"사", GUARD, false},   {"士", GUARD, true},   {"仕", GUARD, true},
-    {"장", GENERAL, false}, {"將", GENERAL, true}, {"将", GENERAL, true}, {"帥", GENERAL, true},
-    {"포", CANNON, false},  {"包", CANNON, true},  {"砲", CANNON, true}, {"炮", CANNON, true},
-    {"졸", SOLDIER, false}, {"병", SOLDIER, false}, {"卒", SOLDIER, true}, {"兵", SOLDIER, true},
+    {"차", CHARIOT, false}, {"車", CHARIOT, true},  {"俥", CHARIOT, true},   {"마", HORSE, false},
+    {"馬", HORSE, true},    {"傌", HORSE, true},    {"상", ELEPHANT, false}, {"象", ELEPHANT, true},
+    {"相", ELEPHANT, true}, {"사", GUARD, false},   {"士", GUARD, true},     {"仕", GUARD, true},
+    {"장", GENERAL, false}, {"將", GENERAL, true},  {"将", GENERAL, true},   {"帥", GENERAL, true},
+    {"포", CANNON, false},  {"包", CANNON, true},   {"砲", CANNON, true},    {"炮", CANNON, true},
+    {"졸", SOLDIER, false}, {"병", SOLDIER, false}, {"卒", SOLDIER, true},   {"兵", SOLDIER, true},
 };
 
-static const char *const english_names[PIECE_TYPE_COUNT] = {"nothing", "soldier", "guard", "elephant",
+static const char *const english_names[PIECE_TYPE_COUNT] = {"nothing", "soldier", "guard",   "elephant",
                                                             "horse",   "cannon",  "chariot", "general"};
 /* With its article: "a horse", "an elephant". */
-static const char *const english_a[PIECE_TYPE_COUNT] = {"nothing",  "a soldier", "a guard",   "an elephant",
+static const char *const english_a[PIECE_TYPE_COUNT] = {"nothing", "a soldier", "a guard",   "an elephant",
                                                         "a horse", "a cannon",  "a chariot", "a general"};
 
 /* The Korean letter written for a piece: Cho's soldier 졸, Han's 병. */
@@ -251,8 +250,8 @@ void gib_result(const char *text, const char **result, const char **termination)
     static const struct {
         const char *word, *termination;
     } words[] = {
-        {"끊김", "unknown"}, {"기권", "resign"}, {"불계", "resign"}, {"시간", "time"},
-        {"점", "count"},     {"빅", "count"},    {"외통", "normal"}, {"완승", "normal"},
+        {"끊김", "unknown"},  {"기권", "resign"}, {"불계", "resign"}, {"시간", "time"},
+        {"점", "count"},      {"빅", "count"},    {"외통", "normal"}, {"완승", "normal"},
         {"장군승", "normal"}, {"촨승", "normal"}, {"와늣", "normal"}, {"완슫", "normal"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -489,8 +488,8 @@ static bool play_token(ParsedGame *game, Game *g, const Token *tok, int ply)
             return false;
         }
         if (piece_type(pc) != pt) {
-            record_fail(game, tok->line, "ply %d: '%s' moves %s, but the piece on %s is %s", ply, t,
-                        english_a[pt], f, english_a[piece_type(pc)]);
+            record_fail(game, tok->line, "ply %d: '%s' moves %s, but the piece on %s is %s", ply, t, english_a[pt], f,
+                        english_a[piece_type(pc)]);
             return false;
         }
         Piece victim = pos->board[to];
@@ -501,8 +500,8 @@ static bool play_token(ParsedGame *game, Game *g, const Token *tok, int ply)
         }
         if (captured != NO_PIECE_TYPE && piece_type(victim) != captured) {
             if (victim)
-                record_fail(game, tok->line, "ply %d: '%s' says it captures %s, but the piece on %s is %s", ply,
-                            t, english_a[captured], s, english_a[piece_type(victim)]);
+                record_fail(game, tok->line, "ply %d: '%s' says it captures %s, but the piece on %s is %s", ply, t,
+                            english_a[captured], s, english_a[piece_type(victim)]);
             else
                 record_fail(game, tok->line, "ply %d: '%s' says it captures %s, but %s is empty", ply, t,
                             english_a[captured], s);
@@ -743,7 +742,8 @@ char *gib_game_text(const ParsedGame *game, const RuleSet *rules)
             || !strcmp(name, "초차림") || !strcmp(name, "한차림"))
             continue;
         if (!strcmp(name, "대국결과") && !setups_written) {
-            snprintf(line, sizeof line, "[초차림 \"%s\"]\n[한차림 \"%s\"]\n[총수 \"%d\"]\n", cho, han, game->move_count);
+            snprintf(line, sizeof line, "[초차림 \"%s\"]\n[한차림 \"%s\"]\n[총수 \"%d\"]\n", cho, han,
+                     game->move_count);
             text_add(&t, line);
             setups_written = true;
         }
@@ -766,7 +766,8 @@ char *gib_game_text(const ParsedGame *game, const RuleSet *rules)
         }
         char move[GIB_MOVE_TEXT_SIZE];
         gib_move_text(&g.pos, m, true, move);
-        snprintf(line, sizeof line, "%d. %s%s", i + 1, move, (i + 1) % 6 == 0 || i + 1 == game->move_count ? "\n" : " ");
+        snprintf(line, sizeof line, "%d. %s%s", i + 1, move,
+                 (i + 1) % 6 == 0 || i + 1 == game->move_count ? "\n" : " ");
         text_add(&t, line);
         game_play(&g, m);
     }

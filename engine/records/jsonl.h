@@ -17,8 +17,8 @@ typedef enum { JSON_NULL, JSON_STRING, JSON_NUMBER, JSON_BOOL, JSON_ARRAY, JSON_
 typedef struct {
     char *key;
     JsonType type;
-    char *str;   /* JSON_STRING, and a JSON_NUMBER's text */
-    char **arr;  /* JSON_ARRAY of strings */
+    char *str;  /* JSON_STRING, and a JSON_NUMBER's text */
+    char **arr; /* JSON_ARRAY of strings */
     int arr_len;
     bool boolean;
 } JsonField;

@@ -22,8 +22,10 @@ static PieceType letter_type(char c)
     switch (c) {
     case 'K': return GENERAL;
     case 'A': return GUARD;
-    case 'E': case 'B': return ELEPHANT;
-    case 'H': case 'N': return HORSE;
+    case 'E':
+    case 'B': return ELEPHANT;
+    case 'H':
+    case 'N': return HORSE;
     case 'R': return CHARIOT;
     case 'C': return CANNON;
     case 'P': return SOLDIER;
@@ -87,8 +89,8 @@ PgnMoveResult pgn_parse_move(const Position *pos, const char *text, Move *out)
             const char *q2 = q + 1;
             int r2 = read_rank(&q2);
             if (r2 > 0 && !*q2)
-                return legal_or_illegal(pos, make_move(make_square(p[0] - 'a', r1 - 1), make_square(q[0] - 'a', r2 - 1)),
-                                        out);
+                return legal_or_illegal(
+                    pos, make_move(make_square(p[0] - 'a', r1 - 1), make_square(q[0] - 'a', r2 - 1)), out);
         }
     }
 
@@ -181,7 +183,8 @@ void pgn_move_to_san(const Position *pos, Move m, char *buf)
     bool others = false, same_file = false, same_rank = false;
     for (int i = 0; i < legal.count; i++) {
         Square s = move_from(legal.moves[i]);
-        if (move_to(legal.moves[i]) != to || s == from || move_is_pass(legal.moves[i]) || piece_type(pos->board[s]) != pt)
+        if (move_to(legal.moves[i]) != to || s == from || move_is_pass(legal.moves[i])
+            || piece_type(pos->board[s]) != pt)
             continue;
         others = true;
         same_file |= square_file(s) == square_file(from);
@@ -265,8 +268,8 @@ static void finish_game(Pending *pg, const RuleSet *default_rules, const RuleSet
     if (variant) {
         const RuleSet *named = variant_rules(variant);
         if (!named)
-            record_fail(game, game->line, "variant '%s' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)",
-                        variant);
+            record_fail(game, game->line,
+                        "variant '%s' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)", variant);
         else if (!forced)
             rules = named;
     }
@@ -561,8 +564,13 @@ char *pgn_game_text(const ParsedGame *game, const RuleSet *rules)
         tags[n++] = (PgnTag){"Variant", rules->name};
     if (!record_tag(game, "FEN"))
         tags[n++] = (PgnTag){"FEN", game->start_fen};
-    PgnOutput out = {.tags = tags, .tag_count = n, .start_fen = game->start_fen, .rules = rules,
-                     .moves = game->moves, .move_count = game->move_count, .style = PGN_MOVES_SAN,
+    PgnOutput out = {.tags = tags,
+                     .tag_count = n,
+                     .start_fen = game->start_fen,
+                     .rules = rules,
+                     .moves = game->moves,
+                     .move_count = game->move_count,
+                     .style = PGN_MOVES_SAN,
                      .result = record_tag(game, "Result")};
     char *text = pgn_write(&out);
     free(tags);

@@ -17,9 +17,9 @@
 
 typedef enum {
     PGN_MOVE_OK,
-    PGN_MOVE_SYNTAX,    /* not a move in any accepted notation */
-    PGN_MOVE_ILLEGAL,   /* no legal move fits */
-    PGN_MOVE_AMBIGUOUS  /* more than one legal move fits */
+    PGN_MOVE_SYNTAX,   /* not a move in any accepted notation */
+    PGN_MOVE_ILLEGAL,  /* no legal move fits */
+    PGN_MOVE_AMBIGUOUS /* more than one legal move fits */
 } PgnMoveResult;
 
 /* Reads one move of `pos` in any accepted notation. */

@@ -19,15 +19,15 @@ typedef struct {
 } RecordTag;
 
 typedef struct {
-    int number;        /* 1-based place of the game in its file, counting unreadable ones */
-    int line;          /* the line where the game begins */
+    int number; /* 1-based place of the game in its file, counting unreadable ones */
+    int line;   /* the line where the game begins */
     RecordTag *tags;
     int tag_count, tag_capacity;
     char start_fen[RECORD_FEN_SIZE];
     const RuleSet *rules; /* the rules the moves were checked under */
     Move *moves;
     int move_count, move_capacity;
-    bool ok;           /* false: error_line and error say why; moves holds those read before it */
+    bool ok; /* false: error_line and error say why; moves holds those read before it */
     int error_line;
     char error[RECORD_ERROR_SIZE];
 } ParsedGame;
