@@ -258,15 +258,9 @@ typedef struct {
 
 static Item *add_item(Work *w, ItemKind kind, InputKind input, const char *file, int number, int line)
 {
-    if (w->count == w->capacity) {
-        int capacity = w->capacity ? 2 * w->capacity : 64;
-        Item *items = realloc(w->items, (size_t)capacity * sizeof *items);
-        if (!items) {
-            fputs("janggun: error: out of memory\n", stderr);
-            exit(2);
-        }
-        w->items = items;
-        w->capacity = capacity;
+    if (!ARRAY_RESERVE(w->items, w->capacity, w->count + 1)) {
+        report_error("janggun", "out of memory");
+        exit(2);
     }
     Item *it = &w->items[w->count++];
     memset(it, 0, sizeof *it);

@@ -74,16 +74,10 @@ static AddResult add_opening(OpeningBook *book, int *capacity, const char *fen, 
         free(text), game_free(&game);
         return ADD_OK;
     }
-    if (book->count == *capacity) {
-        int cap = *capacity ? *capacity * 2 : 64;
-        Opening *items = realloc(book->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            free(text), game_free(&game);
-            snprintf(err, err_size, "out of memory");
-            return ADD_ERROR;
-        }
-        book->items = items;
-        *capacity = cap;
+    if (!ARRAY_RESERVE(book->items, *capacity, book->count + 1)) {
+        free(text), game_free(&game);
+        snprintf(err, err_size, "out of memory");
+        return ADD_ERROR;
     }
     Opening *o = &book->items[book->count++];
     snprintf(o->fen, sizeof o->fen, "%s", game.start_fen);

@@ -9,6 +9,7 @@
 
 #include "../game.h"
 #include "../movegen.h"
+#include "../base/base.h"
 
 /* ---- Decoding ---- */
 
@@ -365,14 +366,8 @@ static bool read_header_line(ParsedGame *game, const char *line, char *why, size
 
 static bool add_token(Block *b, const char *start, size_t len, int line)
 {
-    if (b->token_count == b->token_capacity) {
-        int capacity = b->token_capacity ? 2 * b->token_capacity : 256;
-        Token *tokens = realloc(b->tokens, (size_t)capacity * sizeof *tokens);
-        if (!tokens)
-            return false;
-        b->tokens = tokens;
-        b->token_capacity = capacity;
-    }
+    if (!ARRAY_RESERVE(b->tokens, b->token_capacity, b->token_count + 1))
+        return false;
     char *text = strndup(start, len);
     if (!text)
         return false;

@@ -230,14 +230,8 @@ typedef struct {
 
 static bool add_word(Pending *pg, const char *start, size_t len, int line)
 {
-    if (pg->word_count == pg->word_capacity) {
-        int capacity = pg->word_capacity ? 2 * pg->word_capacity : 256;
-        Word *words = realloc(pg->words, (size_t)capacity * sizeof *words);
-        if (!words)
-            return false;
-        pg->words = words;
-        pg->word_capacity = capacity;
-    }
+    if (!ARRAY_RESERVE(pg->words, pg->word_capacity, pg->word_count + 1))
+        return false;
     char *text = strndup(start, len);
     if (!text)
         return false;

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "record.h"
+#include "../base/base.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,14 +8,8 @@
 
 ParsedGame *record_list_add(ParsedGameList *list, int line)
 {
-    if (list->count == list->capacity) {
-        int capacity = list->capacity ? 2 * list->capacity : 16;
-        ParsedGame *games = realloc(list->games, (size_t)capacity * sizeof *games);
-        if (!games)
-            return NULL;
-        list->games = games;
-        list->capacity = capacity;
-    }
+    if (!ARRAY_RESERVE(list->games, list->capacity, list->count + 1))
+        return NULL;
     ParsedGame *game = &list->games[list->count++];
     memset(game, 0, sizeof *game);
     game->number = list->count;
@@ -40,14 +35,8 @@ void record_list_free(ParsedGameList *list)
 
 bool record_add_tag(ParsedGame *game, const char *name, const char *value)
 {
-    if (game->tag_count == game->tag_capacity) {
-        int capacity = game->tag_capacity ? 2 * game->tag_capacity : 16;
-        RecordTag *tags = realloc(game->tags, (size_t)capacity * sizeof *tags);
-        if (!tags)
-            return false;
-        game->tags = tags;
-        game->tag_capacity = capacity;
-    }
+    if (!ARRAY_RESERVE(game->tags, game->tag_capacity, game->tag_count + 1))
+        return false;
     char *n = strdup(name), *v = strdup(value);
     if (!n || !v) {
         free(n);
@@ -60,14 +49,8 @@ bool record_add_tag(ParsedGame *game, const char *name, const char *value)
 
 bool record_add_move(ParsedGame *game, Move m)
 {
-    if (game->move_count == game->move_capacity) {
-        int capacity = game->move_capacity ? 2 * game->move_capacity : 128;
-        Move *moves = realloc(game->moves, (size_t)capacity * sizeof *moves);
-        if (!moves)
-            return false;
-        game->moves = moves;
-        game->move_capacity = capacity;
-    }
+    if (!ARRAY_RESERVE(game->moves, game->move_capacity, game->move_count + 1))
+        return false;
     game->moves[game->move_count++] = m;
     return true;
 }
