@@ -493,12 +493,8 @@ typedef struct {
 
 static void add_param(ParamList *pl, const char *name, int *value, int min, int max, int step, int pst)
 {
-    if (pl->count == pl->cap) {
-        pl->cap = pl->cap ? 2 * pl->cap : 256;
-        pl->items = realloc(pl->items, (size_t)pl->cap * sizeof *pl->items);
-        if (!pl->items)
-            die("out of memory");
-    }
+    if (!ARRAY_RESERVE(pl->items, pl->cap, pl->count + 1))
+        die("out of memory");
     Param *p = &pl->items[pl->count++];
     snprintf(p->name, sizeof p->name, "%s", name);
     p->value = value;

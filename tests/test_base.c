@@ -115,8 +115,10 @@ static void test_clock_and_error_line(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_splitmix64),   cmocka_unit_test(test_array_reserve),
-        cmocka_unit_test(test_strbuf),       cmocka_unit_test(test_read_whole_file),
+        cmocka_unit_test(test_splitmix64),
+        cmocka_unit_test(test_array_reserve),
+        cmocka_unit_test(test_strbuf),
+        cmocka_unit_test(test_read_whole_file),
         cmocka_unit_test(test_clock_and_error_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

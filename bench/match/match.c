@@ -110,20 +110,7 @@ typedef struct {
 
 /* ---- one game ---- */
 
-static bool grow_comments(GameOutcome *o, int plies)
-{
-    if (plies < o->comment_cap)
-        return true;
-    int cap = o->comment_cap ? o->comment_cap * 2 : 256;
-    while (cap <= plies)
-        cap *= 2;
-    char(*c)[48] = realloc(o->comments, (size_t)cap * sizeof *c);
-    if (!c)
-        return false;
-    o->comments = c;
-    o->comment_cap = cap;
-    return true;
-}
+static bool grow_comments(GameOutcome *o, int plies) { return ARRAY_RESERVE(o->comments, o->comment_cap, plies + 1); }
 
 static void set_comment(GameOutcome *o, int ply, const char *text)
 {
