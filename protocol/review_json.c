@@ -101,20 +101,13 @@ static void limits_json(StrBuf *b, const ReviewFormat *f)
 /* Plays the moves on a copy of pos, writing them as a JSON array; stops at one that is not legal. */
 static void line_json(StrBuf *b, const Position *pos, const Move *moves, int count, bool korean)
 {
-    Position copy = *pos;
-    if (pos->st == &pos->root)
-        copy.st = &copy.root;
-    StateInfo states[MAX_PLY];
+    char texts[MAX_PLY][GIB_MOVE_TEXT_SIZE];
+    int n = review_line_texts(pos, moves, count, korean, texts);
     strbuf_puts(b, "[");
-    for (int i = 0; i < count && i < MAX_PLY; i++) {
-        if (!movegen_contains_legal(&copy, moves[i]))
-            break;
-        char text[GIB_MOVE_TEXT_SIZE];
-        review_move_text(&copy, moves[i], korean, text);
+    for (int i = 0; i < n; i++) {
         if (i)
             strbuf_puts(b, ",");
-        buf_json(b, text);
-        position_make(&copy, moves[i], &states[i]);
+        buf_json(b, texts[i]);
     }
     strbuf_puts(b, "]");
 }

@@ -7,6 +7,7 @@
 
 #include "../engine/base/base.h"
 #include "../engine/records/epd.h"
+#include "../engine/records/gib.h"
 #include "review.h"
 
 /* Where a position or game comes from. */
@@ -31,6 +32,10 @@ typedef struct {
 void review_place(const ReviewSource *src, char *buf, size_t size);
 /* A move legal in pos, in the chosen notation; buf holds GIB_MOVE_TEXT_SIZE bytes. */
 void review_move_text(const Position *pos, Move m, bool korean, char *buf);
+/* The moves of a line played from pos, each as text, up to the first that is not legal (at most
+ * MAX_PLY); returns how many were written. */
+int review_line_texts(const Position *pos, const Move *moves, int count, bool korean,
+                      char (*texts)[GIB_MOVE_TEXT_SIZE]);
 
 /* ---- Text ---- */
 

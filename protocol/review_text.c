@@ -30,6 +30,20 @@ void review_move_text(const Position *pos, Move m, bool korean, char *buf)
         move_to_text(m, RANKS_FROM_1, buf);
 }
 
+int review_line_texts(const Position *pos, const Move *moves, int count, bool korean, char (*texts)[GIB_MOVE_TEXT_SIZE])
+{
+    Position copy = *pos;
+    if (pos->st == &pos->root)
+        copy.st = &copy.root;
+    StateInfo states[MAX_PLY];
+    int n = 0;
+    for (; n < count && n < MAX_PLY && movegen_contains_legal(&copy, moves[n]); n++) {
+        review_move_text(&copy, moves[n], korean, texts[n]);
+        position_make(&copy, moves[n], &states[n]);
+    }
+    return n;
+}
+
 /* ---- Pieces of text ---- */
 
 static const char *side_title(Color c) { return c == WHITE ? "Cho" : "Han"; }
@@ -93,20 +107,10 @@ static void buf_column(StrBuf *b, const char *s, int width)
 /* Plays the moves on a copy of pos, writing each, separated by spaces; stops at one that is not legal. */
 static void line_text(StrBuf *b, const Position *pos, const Move *moves, int count, bool korean)
 {
-    Position copy = *pos;
-    if (pos->st == &pos->root)
-        copy.st = &copy.root;
-    StateInfo states[MAX_PLY];
-    for (int i = 0; i < count && i < MAX_PLY; i++) {
-        if (!movegen_contains_legal(&copy, moves[i]))
-            break;
-        char text[GIB_MOVE_TEXT_SIZE];
-        review_move_text(&copy, moves[i], korean, text);
-        if (i)
-            strbuf_puts(b, " ");
-        strbuf_puts(b, text);
-        position_make(&copy, moves[i], &states[i]);
-    }
+    char texts[MAX_PLY][GIB_MOVE_TEXT_SIZE];
+    int n = review_line_texts(pos, moves, count, korean, texts);
+    for (int i = 0; i < n; i++)
+        strbuf_printf(b, "%s%s", i ? " " : "", texts[i]);
 }
 
 /* ---- Positions ---- */
