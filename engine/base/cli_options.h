@@ -2,8 +2,9 @@
  * janggun-match, janggun-tune) lists its options once, with where each value goes and its line of
  * help, and gets the same reading, the same error messages and the same --help text.
  *
- * An option is a word beginning with '-'; its value, if it takes one, is the next word, whatever it
- * begins with ("-1", a move list). A table entry whose name does not begin with '-' is a positional
+ * An option is a word beginning with '-'; its value, if it takes one, is the next word ("-1", a move
+ * list), unless that word is itself an option (`--` and a letter): `--pgn --log x` is refused rather
+ * than writing a file named --log. A table entry whose name does not begin with '-' is a positional
  * argument: the words that are not options fill those entries in table order. --help and -h are always
  * known. An option given twice keeps its last value, except where an action reads every occurrence. */
 #ifndef JANGGUN_CLI_OPTIONS_H
