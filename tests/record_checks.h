@@ -1,6 +1,6 @@
 /* Checks shared by the record-format tests (test_gib.c, test_pgn.c): a game's moves as text, and a
  * bad game reported with its line while the good one after it is still read. Include after
- * <cmocka.h> and ../engine/record.h. Not a test program itself (the Makefile builds tests/test_*.c). */
+ * <cmocka.h> and ../engine/records/record.h. Not a test program itself (the Makefile builds tests/test_*.c). */
 #ifndef JANGGUN_TESTS_RECORD_CHECKS_H
 #define JANGGUN_TESTS_RECORD_CHECKS_H
 

@@ -1,4 +1,4 @@
-/* EPD lines (engine/epd.h): the standard form with operations, the form of tests/data/perft/janggi.epd
+/* EPD lines (engine/records/epd.h): the standard form with operations, the form of tests/data/perft/janggi.epd
  * (every line of which is read and its FEN accepted), hmvc/fmvn, blank and comment lines, and the
  * messages for malformed lines. */
 #define _POSIX_C_SOURCE 200809L

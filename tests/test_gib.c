@@ -1,4 +1,4 @@
-/* GIB records (engine/gib.h): every sample of tests/data/gib_samples parses to exactly its expected
+/* GIB records (engine/records/gib.h): every sample of tests/data/gib_samples parses to exactly its expected
  * games (start FEN, moves, header fields, result mapping) and every dropped block is reported with a
  * line; the encodings; a write/read round trip of every 8th game of the corpus (bench/data/games.jsonl.xz); the
  * Korean move text; the result mapping of every string of result_mapping.tsv; and the exact messages

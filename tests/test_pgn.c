@@ -1,4 +1,4 @@
-/* PGN (engine/pgn.h): Fairy-Stockfish's SAN for Janggi: every legal move of 3,039 positions against the
+/* PGN (engine/records/pgn.h): Fairy-Stockfish's SAN for Janggi: every legal move of 3,039 positions against the
  * SAN the latest FSF writes for it (tests/data/fsf_san.tsv.xz, recorded by bench/fsf_reference.py),
  * FSF's own SAN examples, and the SAN written and read back at every ply of every 20th game of the
  * corpus (bench/data/games.jsonl.xz); the other accepted move forms;
