@@ -1,8 +1,6 @@
-#define _POSIX_C_SOURCE 200809L /* strtok_r, getline, localtime_r, sigaction, gethostname */
 #include "match_pgn.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "../../engine/base/base.h"
 #include "../../engine/records/pgn.h"
