@@ -18,6 +18,17 @@ typedef struct {
     Move pv[MAX_PLY];
 } RootMove;
 
+/* One ply of the path from the root, for move ordering: the move made at this ply and what the
+ * continuation histories and the counter move need of it. */
+typedef struct {
+    Move move;                    /* MOVE_NONE before the root */
+    Piece moved_piece;            /* NO_PIECE before the root */
+    PieceToHistory *continuation; /* selected by (moved_piece, destination); the sentinel for a pass or no move */
+} SearchStack;
+
+/* Entries before the root, so that a node can look 4 plies back. */
+enum { SEARCH_STACK_OFFSET = 4 };
+
 typedef struct SearchWorker {
     int id; /* thread 0 keeps the clock, reports and decides the move */
     uint64_t started_generation;
@@ -29,8 +40,9 @@ typedef struct SearchWorker {
     int completed_depth;
     RootMove roots[MAX_MOVES];
     int root_count;
-    int pv_index; /* MultiPV line being searched */
-    OrderingStats ordering;
+    int pv_index;                                                /* MultiPV line being searched */
+    OrderingStats ordering;                                      /* some MB, so the worker is on the heap (threads.c) */
+    SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
 } SearchWorker;

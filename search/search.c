@@ -65,6 +65,25 @@ static void update_pv(SearchWorker *w, int ply, Move m)
 
 static Position *worker_pos(SearchWorker *w) { return &w->game.pos; }
 
+static SearchStack *stack_at(SearchWorker *w, int ply) { return &w->search_stack[ply + SEARCH_STACK_OFFSET]; }
+
+/* Records the move about to be made from this ply, for the ordering of the nodes below. */
+static void stack_record(SearchWorker *w, SearchStack *ss, const Position *pos, Move m)
+{
+    Piece pc = pos->board[move_from(m)];
+    ss->move = m;
+    ss->moved_piece = pc;
+    ss->continuation =
+        move_is_pass(m) ? continuation_sentinel(&w->ordering) : &w->ordering.continuation[pc][move_to(m)];
+}
+
+/* What the move ordering needs of the path to the node of `ss`. */
+static HistoryContext history_context(const SearchStack *ss)
+{
+    return (HistoryContext){
+        {ss[-1].continuation, ss[-2].continuation, ss[-4].continuation}, ss[-1].moved_piece, move_to(ss[-1].move)};
+}
+
 static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
 {
     Position *pos = worker_pos(w);
@@ -107,19 +126,17 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
             alpha = best;
     }
 
-    MoveList list;
-    list.count = 0;
-    movegen_pseudo(pos, full_width ? GEN_ALL : GEN_CAPTURES, &list);
-    ScoredMove moves[MAX_MOVES];
-    int count = score_moves(&w->ordering, pos, &list, moves, MOVE_NONE, ply);
+    /* Outside check, only the captures that do not lose material. */
+    SearchStack *ss = stack_at(w, ply);
+    HistoryContext history = history_context(ss);
+    MovePicker mp;
+    picker_init_qsearch(&mp, pos, &w->ordering, MOVE_NONE, &history);
     int legal = 0;
-    for (int i = 0; i < count; i++) {
-        Move m = pick_next(moves, count, i);
-        if (!full_width && moves[i].score < 0)
-            break; /* losing captures */
+    for (Move m; (m = picker_next(&mp)) != MOVE_NONE;) {
         if (!movegen_is_legal(pos, m))
             continue;
         legal++;
+        stack_record(w, ss, pos, m);
         position_make(pos, m, &w->stack[ply]);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         position_unmake(pos);
@@ -176,6 +193,8 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     }
 
     bool in_check = st->checkers != 0;
+    SearchStack *ss = stack_at(w, ply);
+    HistoryContext history = history_context(ss);
     uint64_t key = position_key(pos);
     TTData tt;
     bool tt_hit = tt_probe(key, &tt);
@@ -185,8 +204,12 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     if (tt_hit && !pv_node && tt.depth >= depth) {
         int score = tt_score_from(tt.score, ply);
         if ((tt.bound == BOUND_EXACT) || (tt.bound == BOUND_LOWER && score >= beta)
-            || (tt.bound == BOUND_UPPER && score <= alpha))
+            || (tt.bound == BOUND_UPPER && score <= alpha)) {
+            /* The table move would have cut off here: the histories learn it as if it had. */
+            if (score >= beta && tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move))
+                ordering_update_table_cutoff(&w->ordering, pos, &history, ply, depth, tt_move);
             return score;
+        }
     }
 
     int static_eval = in_check ? -VALUE_INFINITE : tt_hit && tt.eval != VALUE_NONE ? tt.eval : eval_evaluate(pos);
@@ -208,6 +231,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
                 + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
         Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
+        stack_record(w, ss, pos, pass);
         position_make(pos, pass, &w->stack[ply]);
         int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
         position_unmake(pos);
@@ -217,63 +241,52 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             return score >= VALUE_MATE_BOUND ? beta : score;
     }
 
-    /* The table move is tried before any generation: when it cuts off, nothing else is generated. */
-    MoveList list;
-    list.count = 0;
-    ScoredMove moves[MAX_MOVES];
-    int count = 0;
-    bool generated = false;
+    /* The table move is tried before any generation: when it cuts off, nothing else is generated. The
+     * root keeps to its own list of moves. */
+    MovePicker mp;
     if (root) {
+        Move root_moves[MAX_MOVES];
+        int root_moves_count = 0;
         for (int i = w->pv_index; i < w->root_count; i++)
-            list.moves[list.count++] = w->roots[i].move;
-        count = score_moves(&w->ordering, pos, &list, moves, tt_move, ply);
-        generated = true;
-    } else if (tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move)) {
-        moves[count++] = (ScoredMove){tt_move, SCORE_TT};
+            root_moves[root_moves_count++] = w->roots[i].move;
+        picker_init_listed(&mp, pos, &w->ordering, root_moves, root_moves_count, tt_move, ply, &history);
     } else {
-        tt_move = MOVE_NONE;
+        picker_init_main(&mp, pos, &w->ordering, tt_move, depth, ply, &history);
+        tt_move = mp.tt_move; /* MOVE_NONE unless legal here */
     }
 
     int best = -VALUE_INFINITE, legal = 0;
     Move best_move = MOVE_NONE;
-    Move quiets[MAX_MOVES];
-    int quiet_count = 0;
+    Move quiets[MAX_MOVES], captures[MAX_MOVES];
+    int quiet_count = 0, capture_count = 0;
     int original_alpha = alpha;
-    for (int i = 0;; i++) {
-        if (i == count) {
-            if (generated)
-                break;
-            generated = true;
-            movegen_pseudo(pos, GEN_ALL, &list);
-            int k = 0;
-            for (int j = 0; j < list.count; j++)
-                if (list.moves[j] != tt_move)
-                    list.moves[k++] = list.moves[j];
-            list.count = k;
-            count += score_moves(&w->ordering, pos, &list, moves + count, MOVE_NONE, ply);
-            if (i == count)
-                break;
-        }
-        Move m = pick_next(moves, count, i);
+    for (Move m; (m = picker_next(&mp)) != MOVE_NONE;) {
         if (!root && m != tt_move && !movegen_is_legal(pos, m))
             continue;
         legal++;
         bool capture = !move_is_pass(m) && pos->board[move_to(m)];
         bool quiet = !capture;
+        bool bad_capture = mp.kind == PICK_BAD_CAPTURE;
+        QuietHistory quiet_history = quiet ? picker_quiet_history(&mp, m) : (QuietHistory){0, 0};
 
         /* Late quiet moves at low depth are skipped: far below alpha (futility), or beyond a move
-         * count that grows with depth (late move pruning). */
+         * count that grows with depth (late move pruning); neither can become false for a later quiet
+         * move, so the picker skips the rest. Or when the continuation histories condemn the move. */
         if (!root && !in_check && quiet && best > -VALUE_MATE_BOUND && legal > 1) {
-            if (!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
+            if ((!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
+                || (depth <= LMP_DEPTH && legal > LMP_BASE + depth * depth * (pv_node ? 2 : 1))) {
+                mp.skip_quiets = true;
                 continue;
-            if (depth <= LMP_DEPTH && legal > LMP_BASE + depth * depth * (pv_node ? 2 : 1))
+            }
+            if (depth <= HISTORY_PRUNE_DEPTH && quiet_history.continuation < -HISTORY_PRUNE_MARGIN * depth)
                 continue;
         }
         /* Captures that lose material at low depth. */
-        if (!root && !in_check && capture && !pv_node && depth <= SEE_PRUNE_DEPTH && best > -VALUE_MATE_BOUND
-            && moves[i].score < 0 && legal > 1)
+        if (!root && !in_check && bad_capture && !pv_node && depth <= SEE_PRUNE_DEPTH && best > -VALUE_MATE_BOUND
+            && legal > 1)
             continue;
 
+        stack_record(w, ss, pos, m);
         position_make(pos, m, &w->stack[ply]);
         bool gives_check = pos->st->checkers != 0;
         int extension = 0;
@@ -288,14 +301,14 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         if (legal == 1) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
         } else {
-            int r = 0;
-            if (depth >= 2 && (quiet || moves[i].score < 0) && !in_check && !gives_check && i >= LMR_MIN_MOVES) {
-                r = reductions[depth < 64 ? depth : 63][i < 64 ? i : 63];
+            int r = 0, index = legal - 1;
+            if (depth >= 2 && (quiet || bad_capture) && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
+                r = reductions[depth < 64 ? depth : 63][index < 64 ? index : 63];
                 if (pv_node)
                     r--;
                 if (is_killer(&w->ordering, ply, m))
                     r--;
-                r -= moves[i].score / LMR_HISTORY_DIVISOR; /* history of this move, when not a killer */
+                r -= quiet_history.stat_score / LMR_HISTORY_DIVISOR;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
             }
             score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -330,14 +343,16 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
                 alpha = score;
                 update_pv(w, ply, m);
                 if (score >= beta) {
-                    if (quiet)
-                        update_quiet_stats(&w->ordering, pos->side, ply, depth, m, quiets, quiet_count);
+                    ordering_update_cutoff(&w->ordering, pos, &history, ply, depth, m, quiets, quiet_count, captures,
+                                           capture_count);
                     break;
                 }
             }
         }
-        if (quiet && quiet_count < MAX_MOVES)
+        if (quiet)
             quiets[quiet_count++] = m;
+        else
+            captures[capture_count++] = m;
     }
 
     if (legal == 0)
@@ -473,6 +488,8 @@ static void prepare_worker(SearchWorker *w)
     atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->seldepth = w->completed_depth = 0;
     ordering_new_search(&w->ordering);
+    for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 1; i++)
+        w->search_stack[i] = (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering)};
     MoveList legal;
     movegen_legal(&w->game.pos, &legal);
     w->root_count = 0;

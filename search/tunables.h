@@ -14,12 +14,26 @@ enum {
     LMP_DEPTH = 5,              /* late move pruning up to this depth ... */
     LMP_BASE = 3,               /* ... after LMP_BASE + depth^2 quiet moves (twice that in PV nodes) */
     SEE_PRUNE_DEPTH = 4,        /* losing captures pruned up to this depth */
-    LMR_HISTORY_DIVISOR = 6000, /* history points per ply of less (or more) reduction */
+    LMR_HISTORY_DIVISOR = 8000, /* history (stat score) per ply of less (or more) reduction */
     FUTILITY_DEPTH = 3,         /* late quiet moves pruned up to this depth */
     FUTILITY_MARGIN = 120,      /* ... when the static eval plus this per ply is below alpha */
     LMR_MIN_MOVES = 3,          /* moves searched before late-move reductions start */
-    HISTORY_MAX = 16384,
-    QS_FULL_WIDTH_PLIES = 6 /* quiescence plies in which check evasions are searched in full */
+    QS_FULL_WIDTH_PLIES = 6     /* quiescence plies in which check evasions are searched in full */
+};
+
+/* Move ordering and the histories (movepick.h). */
+enum {
+    HISTORY_MAX = 16384,              /* butterfly history entries stay within +-this */
+    CAPTURE_HISTORY_MAX = 16384,      /* capture history entries */
+    CONTINUATION_HISTORY_MAX = 16384, /* continuation history entries */
+    HISTORY_BONUS_SLOPE = 300,        /* a cutoff's history bonus: SLOPE * depth - OFFSET, at most MAX */
+    HISTORY_BONUS_OFFSET = 200,
+    HISTORY_BONUS_MAX = 2400,
+    CAPTURE_MVV_WEIGHT = 16,    /* capture order: victim value times this plus capture history */
+    GOOD_CAPTURE_SEE = 0,       /* captures whose exchange gains at least this come before the quiet moves */
+    QUIET_SORT_LIMIT = 3000,    /* quiet moves scoring below -this per ply are left unsorted */
+    HISTORY_PRUNE_DEPTH = 3,    /* late quiet moves pruned up to this depth when their continuation ... */
+    HISTORY_PRUNE_MARGIN = 1500 /* ... histories 1 and 2 plies back sum below -this per ply */
 };
 
 /* Late-move reduction: LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR plies. */
