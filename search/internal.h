@@ -16,6 +16,7 @@ typedef struct {
     int score, previous_score;
     int pv_length;
     Move pv[MAX_PLY];
+    uint64_t nodes; /* spent under this move in the current iteration, all windows; for time management */
 } RootMove;
 
 /* One ply of the path from the root, for move ordering: the move made at this ply and what the
@@ -38,6 +39,8 @@ typedef struct SearchWorker {
     _Atomic uint64_t nodes;
     int seldepth;
     int completed_depth;
+    int completed_score;   /* the best score of the last completed iteration */
+    int best_move_changes; /* this iteration, first line: times a root move other than the first became best */
     RootMove roots[MAX_MOVES];
     int root_count;
     int pv_index;                                                /* MultiPV line being searched */

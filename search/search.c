@@ -287,6 +287,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             continue;
 
         stack_record(w, ss, pos, m);
+        uint64_t nodes_before = root ? atomic_load_explicit(&w->nodes, memory_order_relaxed) : 0;
         position_make(pos, m, &w->stack[ply]);
         bool gives_check = pos->st->checkers != 0;
         int extension = 0;
@@ -326,7 +327,10 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             for (int k = w->pv_index; k < w->root_count; k++)
                 if (w->roots[k].move == m)
                     rm = &w->roots[k];
+            rm->nodes += atomic_load_explicit(&w->nodes, memory_order_relaxed) - nodes_before;
             if (legal == 1 || score > alpha) {
+                if (legal > 1 && w->pv_index == 0 && depth > 1)
+                    w->best_move_changes++; /* depth 1 only sorts the moves */
                 rm->score = score;
                 rm->pv[0] = m;
                 memcpy(&rm->pv[1], w->pv[1], (size_t)w->pv_length[1] * sizeof(Move));
@@ -407,6 +411,18 @@ static void sort_roots(RootMove *roots, int count)
     }
 }
 
+/* Time management's scale: a soldier is 100. */
+static int centipawns(int score) { return score * 100 / eval_soldier_value(); }
+
+/* The best root move's share of the nodes of the iteration just completed (0 when none were counted). */
+static double root_node_share(const SearchWorker *w)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < w->root_count; i++)
+        total += w->roots[i].nodes;
+    return total ? (double)w->roots[0].nodes / (double)total : 0.0;
+}
+
 static void iterative_deepening(SearchWorker *w)
 {
     int max_depth = pool.limits.depth > 0 && pool.limits.depth < MAX_PLY - 8 ? pool.limits.depth : MAX_PLY - 8;
@@ -415,11 +431,15 @@ static void iterative_deepening(SearchWorker *w)
         multipv = w->root_count;
     Move last_best = MOVE_NONE;
     int stable_iterations = 0;
+    double best_move_changes = 0.0; /* halved after each iteration: recent changes weigh most */
+    int previous_iteration_score = TM_NO_SCORE;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
         for (int i = 0; i < w->root_count; i++) {
             w->roots[i].previous_score = w->roots[i].score;
             w->roots[i].score = -VALUE_INFINITE;
+            w->roots[i].nodes = 0;
         }
+        w->best_move_changes = 0;
         for (w->pv_index = 0; w->pv_index < multipv; w->pv_index++) {
             w->seldepth = 0;
             int previous = w->roots[w->pv_index].previous_score;
@@ -457,6 +477,7 @@ static void iterative_deepening(SearchWorker *w)
         if (pool_stopped())
             break;
         w->completed_depth = depth;
+        w->completed_score = w->roots[0].score;
         if (w->id != 0)
             continue;
 
@@ -466,11 +487,20 @@ static void iterative_deepening(SearchWorker *w)
             break;
         stable_iterations = w->roots[0].move == last_best ? stable_iterations + 1 : 0;
         last_best = w->roots[0].move;
-        if (pool.budget.soft_ms >= 0 && !atomic_load(&pool.pondering)) {
-            double stability = stable_iterations >= 6 ? 1.0 : stable_iterations / 6.0;
-            if (!tm_should_start_iteration(&pool.budget, pool_now_ms() - atomic_load(&pool.start_ms), stability))
-                break;
-        }
+        best_move_changes = best_move_changes / 2 + w->best_move_changes;
+        IterationStats stats = {
+            .best_move_changes = best_move_changes,
+            .stable_iterations = stable_iterations,
+            .score = centipawns(best_score),
+            .previous_iteration_score = previous_iteration_score,
+            .previous_search_score =
+                pool.previous_search_score == VALUE_NONE ? TM_NO_SCORE : centipawns(pool.previous_search_score),
+            .best_move_node_share = root_node_share(w),
+        };
+        previous_iteration_score = stats.score;
+        if (pool.budget.soft_ms >= 0 && !atomic_load(&pool.pondering)
+            && !tm_should_start_iteration(&pool.budget, pool_now_ms() - atomic_load(&pool.start_ms), &stats))
+            break;
         if (w->root_count == 1 && pool.budget.soft_ms >= 0 && depth >= 4 && !atomic_load(&pool.pondering))
             break; /* a forced move */
     }
@@ -499,7 +529,7 @@ static void prepare_worker(SearchWorker *w)
             allowed = pool.limits.searchmoves[k] == legal.moves[i];
         if (allowed)
             w->roots[w->root_count++] =
-                (RootMove){legal.moves[i], -VALUE_INFINITE, -VALUE_INFINITE, 1, {legal.moves[i]}};
+                (RootMove){legal.moves[i], -VALUE_INFINITE, -VALUE_INFINITE, 1, {legal.moves[i]}, 0};
     }
 }
 

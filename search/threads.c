@@ -4,10 +4,13 @@
 #include "threads.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
-SearchPool pool = {
-    .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER, .idle = PTHREAD_COND_INITIALIZER};
+SearchPool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                   .wake = PTHREAD_COND_INITIALIZER,
+                   .idle = PTHREAD_COND_INITIALIZER,
+                   .previous_search_score = VALUE_NONE};
 
 int64_t pool_now_ms(void)
 {
@@ -37,6 +40,12 @@ static void finish_search(SearchWorker *w)
     while (pool.running > 1)
         pthread_cond_wait(&pool.idle, &pool.lock);
     pthread_mutex_unlock(&pool.lock);
+
+    /* Still pondering at the stop: a ponder miss, whose position the game never reached. */
+    if (w->completed_depth > 0 && !atomic_load(&pool.pondering)) {
+        pool.previous_search_score = w->completed_score;
+        pool.previous_search_ply = pool.game.length;
+    }
 
     Move best = MOVE_NONE, ponder = MOVE_NONE;
     if (w->root_count > 0) {
@@ -146,14 +155,34 @@ bool search_set_hash(size_t megabytes)
 void search_clear(void)
 {
     search_wait();
+    pool.previous_search_score = VALUE_NONE;
     tt_clear();
     for (int i = 0; i < pool.thread_count; i++)
         ordering_clear(&pool.workers[i]->ordering);
 }
 
+/* Whether `game` continues the game whose score is remembered with the same side to move: the same start
+ * and rules, the same moves up to the ply the score was searched at, and an even number of plies since.
+ * Only the moves up to that ply are compared, so the score survives a ponder miss (the pondered move
+ * replaced by the one played). */
+static bool continues_scored_game(const Game *game)
+{
+    int ply = pool.previous_search_ply;
+    if (pool.previous_search_score == VALUE_NONE || ply > pool.game.length || ply > game->length
+        || (game->length - ply) % 2 != 0 || game->pos.rules != pool.game.pos.rules
+        || strcmp(game->start_fen, pool.game.start_fen) != 0)
+        return false;
+    for (int i = 0; i < ply; i++)
+        if (game->moves[i] != pool.game.moves[i])
+            return false;
+    return true;
+}
+
 void search_start(const Game *game, const SearchLimits *limits, const SearchReport *report)
 {
     search_wait();
+    if (!continues_scored_game(game))
+        pool.previous_search_score = VALUE_NONE;
     char err[16];
     game_free(&pool.game);
     game_start(&pool.game, game->start_fen, game->pos.rules, FEN_ALLOW_EXTRA_PIECES, err, sizeof err);

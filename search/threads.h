@@ -29,6 +29,12 @@ typedef struct {
     SearchLimits limits;
     SearchReport report;
     TimeBudget budget;
+    /* Time management compares a search's score with the last search's in the same game: thread 0's
+     * last completed iteration, kept by finish_search unless the search was a ponder miss. Forgotten by
+     * search_clear (ucinewgame, Clear Hash) and by a search_start whose game does not continue that one
+     * with the same side to move (see continues_scored_game in threads.c). */
+    int previous_search_score; /* VALUE_NONE when none */
+    int previous_search_ply;   /* the game length it was searched at */
 
     /* Changed during a search. */
     _Atomic bool stop;

@@ -1,6 +1,8 @@
 /* Time management as pure functions: how long to think from the clocks, increment, moves to go and
- * the Move Overhead. A soft limit (do not start a new iteration past it) and a hard limit (stop at
- * once). No state, no clock reading: the caller measures time. */
+ * the Move Overhead, a soft limit (the usual time for a move) and a hard limit (stop at once); then,
+ * after each iteration, how far to stretch or shrink the soft limit from what the search has seen
+ * (best-move changes, a falling score, the best move's share of the nodes). No state, no clock
+ * reading: the caller measures time and keeps the figures. */
 #ifndef JANGGUN_TIMEMAN_H
 #define JANGGUN_TIMEMAN_H
 
@@ -25,8 +27,26 @@ typedef struct {
  * there is a clock, so the engine does not lose on time even at 1 s + 0.01 s per move. */
 TimeBudget tm_budget(const TimeControl *tc);
 
-/* May an iteration that just finished after `elapsed_ms` start another one? `stability` in [0, 1]
- * grows with how long the best move has stayed the same; a stable best move stops earlier. */
-bool tm_should_start_iteration(const TimeBudget *budget, int64_t elapsed_ms, double stability);
+/* A score that is not known (no previous iteration, no previous search of this game). */
+#define TM_NO_SCORE INT32_MIN
+
+/* What the search has seen by the end of a completed iteration. Scores are in centipawns (a soldier is
+ * 100) from the side to move's view. */
+typedef struct {
+    double best_move_changes;     /* root moves that became best after the first one, halved after each
+                                     iteration (so the recent ones weigh most); >= 0 */
+    int stable_iterations;        /* completed iterations the best move has stayed the same */
+    int score;                    /* this iteration's best score */
+    int previous_iteration_score; /* the iteration before's, or TM_NO_SCORE */
+    int previous_search_score;    /* the last search's in this game (same side to move), or TM_NO_SCORE */
+    double best_move_node_share;  /* share of this iteration's root nodes spent on the best move, [0, 1] */
+} IterationStats;
+
+/* The time this move should take, in ms: the soft limit scaled by the figures, never above the hard
+ * limit. -1 when there is no limit; the hard limit when soft == hard (a fixed time per move). */
+int64_t tm_move_time(const TimeBudget *budget, const IterationStats *stats);
+
+/* May an iteration that finished after `elapsed_ms` start another one? */
+bool tm_should_start_iteration(const TimeBudget *budget, int64_t elapsed_ms, const IterationStats *stats);
 
 #endif
