@@ -25,6 +25,9 @@ typedef struct {
     Move move;                    /* MOVE_NONE before the root */
     Piece moved_piece;            /* NO_PIECE before the root */
     PieceToHistory *continuation; /* selected by (moved_piece, destination); the sentinel for a pass or no move */
+    int static_eval;              /* static evaluation; VALUE_NONE in check and before the root */
+    Move excluded;                /* the move a singular-extension search leaves out */
+    int double_extensions;        /* double extensions on the path to this ply */
 } SearchStack;
 
 /* Entries before the root, so that a node can look 4 plies back. */
@@ -45,6 +48,7 @@ typedef struct SearchWorker {
     int root_count;
     int pv_index;                                                /* MultiPV line being searched */
     OrderingStats ordering;                                      /* some MB, so the worker is on the heap (threads.c) */
+    int root_depth;                                              /* depth of the iteration being searched */
     SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];

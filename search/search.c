@@ -61,6 +61,9 @@ static void update_pv(SearchWorker *w, int ply, Move m)
     w->pv_length[ply] = n + 1;
 }
 
+/* Exchange values (soldier 100) in the evaluation's units. */
+static inline int see_to_eval(int v) { return v * eval_soldier_value() / 100; }
+
 /* ---- Search ---- */
 
 static Position *worker_pos(SearchWorker *w) { return &w->game.pos; }
@@ -106,9 +109,10 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     bool full_width = pos->st->checkers || pos->st->bikjang;
     if (full_width && qply >= QS_FULL_WIDTH_PLIES)
         return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : eval_evaluate(pos);
-    int best = -VALUE_INFINITE;
+    int best = -VALUE_INFINITE, futility_base = -VALUE_INFINITE;
     if (!full_width) {
         best = eval_evaluate(pos);
+        futility_base = best + QS_FUTILITY_MARGIN;
         if (pos->st->pass) {
             /* Passing back ends the game here and now. */
             StateInfo st;
@@ -138,6 +142,17 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
         legal++;
         stack_record(w, ss, pos, m);
         position_make(pos, m, &w->stack[ply]);
+        /* A capture that cannot bring the score near alpha even with the victim's whole value, and
+         * does not check, is not worth a node. */
+        if (!full_width && !pos->st->checkers && best > -VALUE_MATE_BOUND) {
+            int futility_value = futility_base + see_to_eval(see_value[piece_type(pos->st->captured)]);
+            if (futility_value <= alpha) {
+                position_unmake(pos);
+                if (futility_value > best)
+                    best = futility_value;
+                continue;
+            }
+        }
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         position_unmake(pos);
         if (pool_stopped())
@@ -157,7 +172,11 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     return best;
 }
 
-static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool allow_null)
+/* ProbCut: a capture whose exchange alone beats beta by a margin, confirmed by quiescence and then by
+ * a reduced search, lets a non-PV node stop early. Returns the bound found, or VALUE_NONE. */
+static int probcut(SearchWorker *w, int beta, int depth, int ply, int static_eval, bool improving, bool cut_node);
+
+static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     Position *pos = worker_pos(w);
     bool pv_node = beta - alpha > 1;
@@ -194,51 +213,76 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
 
     bool in_check = st->checkers != 0;
     SearchStack *ss = stack_at(w, ply);
+    Move excluded = ss->excluded;
+    ss[1].excluded = MOVE_NONE;
+    ss[1].double_extensions = ss->double_extensions;
     HistoryContext history = history_context(ss);
     uint64_t key = position_key(pos);
     TTData tt;
-    bool tt_hit = tt_probe(key, &tt);
+    bool tt_hit = !excluded && tt_probe(key, &tt);
     Move tt_move = tt_hit ? tt.move : MOVE_NONE;
+    int tt_score = tt_hit ? tt_score_from(tt.score, ply) : VALUE_NONE;
     if (root && w->pv_index < w->root_count)
         tt_move = w->roots[w->pv_index].move;
     if (tt_hit && !pv_node && tt.depth >= depth) {
-        int score = tt_score_from(tt.score, ply);
-        if ((tt.bound == BOUND_EXACT) || (tt.bound == BOUND_LOWER && score >= beta)
-            || (tt.bound == BOUND_UPPER && score <= alpha)) {
+        if ((tt.bound == BOUND_EXACT) || (tt.bound == BOUND_LOWER && tt_score >= beta)
+            || (tt.bound == BOUND_UPPER && tt_score <= alpha)) {
             /* The table move would have cut off here: the histories learn it as if it had. */
-            if (score >= beta && tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move))
+            if (tt_score >= beta && tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move))
                 ordering_update_table_cutoff(&w->ordering, pos, &history, ply, depth, tt_move);
-            return score;
+            return tt_score;
         }
     }
 
-    int static_eval = in_check ? -VALUE_INFINITE : tt_hit && tt.eval != VALUE_NONE ? tt.eval : eval_evaluate(pos);
+    /* The static evaluation (the table keeps it); a singular-extension search has its node's. */
+    int static_eval = VALUE_NONE;
+    if (excluded)
+        static_eval = ss->static_eval;
+    else if (!in_check)
+        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : eval_evaluate(pos);
+    ss->static_eval = static_eval;
+    /* Improving: the side to move stands better than two plies ago (four, when it was in check then). */
+    int earlier = ss[-2].static_eval != VALUE_NONE ? ss[-2].static_eval : ss[-4].static_eval;
+    bool improving = !in_check && (earlier == VALUE_NONE || static_eval > earlier);
 
     /* Without a table move, a deep node is searched a ply shallower first (internal iterative
      * reduction): its move ordering is poor anyway. */
     if (!root && tt_move == MOVE_NONE && depth >= IIR_MIN_DEPTH)
         depth--;
-    bool quiet_node = !in_check && !st->bikjang && !pv_node;
+    bool quiet_node = !in_check && !st->bikjang && !pv_node && !excluded;
 
-    /* Reverse futility: far above beta at low depth. */
-    if (quiet_node && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta && abs(beta) < VALUE_MATE_BOUND)
+    /* Razoring: far below alpha, only a capture could help, which quiescence sees. */
+    if (quiet_node && depth <= RAZOR_DEPTH && static_eval < alpha - RAZOR_BASE - RAZOR_MARGIN * depth * depth) {
+        int score = qsearch(w, alpha - 1, alpha, ply, 0);
+        if (score < alpha && abs(score) < VALUE_MATE_BOUND)
+            return score;
+    }
+
+    /* Reverse futility: far above beta at low depth, by a margin that shrinks when improving. */
+    if (quiet_node && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta
+        && abs(beta) < VALUE_MATE_BOUND && abs(static_eval) < VALUE_MATE_BOUND)
         return static_eval;
 
     /* Null move: the pass is a real Janggi move, so passing and failing high is a true lower bound
      * (searched shallower). Not right after a pass, where passing back ends the game. */
-    if (quiet_node && allow_null && depth >= NULL_MIN_DEPTH && static_eval >= beta && !st->pass
-        && abs(beta) < VALUE_MATE_BOUND) {
+    if (quiet_node && depth >= NULL_MIN_DEPTH && static_eval >= beta && !st->pass && abs(beta) < VALUE_MATE_BOUND) {
         int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
                 + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
         Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
         stack_record(w, ss, pos, pass);
         position_make(pos, pass, &w->stack[ply]);
-        int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
         position_unmake(pos);
         if (pool_stopped())
             return 0;
         if (score >= beta)
             return score >= VALUE_MATE_BOUND ? beta : score;
+    }
+
+    if (quiet_node && depth >= PROBCUT_MIN_DEPTH && abs(beta) < VALUE_MATE_BOUND) {
+        int score = probcut(w, beta, depth, ply, static_eval, improving, cut_node);
+        if (score != VALUE_NONE)
+            return score;
     }
 
     /* The table move is tried before any generation: when it cuts off, nothing else is generated. The
@@ -260,7 +304,10 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     Move quiets[MAX_MOVES], captures[MAX_MOVES];
     int quiet_count = 0, capture_count = 0;
     int original_alpha = alpha;
+    int lmp_count = (LMP_BASE + depth * depth) * (pv_node ? 2 : 1) / (improving ? 1 : 2);
     for (Move m; (m = picker_next(&mp)) != MOVE_NONE;) {
+        if (m == excluded)
+            continue;
         if (!root && m != tt_move && !movegen_is_legal(pos, m))
             continue;
         legal++;
@@ -274,7 +321,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
          * move, so the picker skips the rest. Or when the continuation histories condemn the move. */
         if (!root && !in_check && quiet && best > -VALUE_MATE_BOUND && legal > 1) {
             if ((!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
-                || (depth <= LMP_DEPTH && legal > LMP_BASE + depth * depth * (pv_node ? 2 : 1))) {
+                || (depth <= LMP_DEPTH && legal > lmp_count)) {
                 mp.skip_quiets = true;
                 continue;
             }
@@ -286,12 +333,35 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             && legal > 1)
             continue;
 
+        /* Singular extension: when every other move fails well below the table move's score, the
+         * table move is the only good one and is searched deeper. When even the others beat beta,
+         * the node is a cut node several times over (multi-cut). */
+        int extension = 0;
+        if (!root && m == tt_move && depth >= SE_MIN_DEPTH && !excluded && ply < 2 * w->root_depth
+            && (tt.bound & BOUND_LOWER) && tt.depth >= depth - SE_TT_DEPTH_SLACK && abs(tt_score) < VALUE_MATE_BOUND) {
+            int singular_beta = tt_score - SE_MARGIN * depth;
+            ss->excluded = m;
+            int score = search(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            ss->excluded = MOVE_NONE;
+            if (pool_stopped())
+                return 0;
+            if (score < singular_beta) {
+                extension = 1;
+                if (!pv_node && score < singular_beta - SE_DOUBLE_MARGIN && ss->double_extensions < SE_DOUBLE_LIMIT)
+                    extension = 2;
+            } else if (singular_beta >= beta) {
+                return singular_beta;
+            } else if (tt_score >= beta) {
+                extension = -1;
+            }
+        }
+
+        ss[1].double_extensions = ss->double_extensions + (extension == 2);
         stack_record(w, ss, pos, m);
         uint64_t nodes_before = root ? atomic_load_explicit(&w->nodes, memory_order_relaxed) : 0;
         position_make(pos, m, &w->stack[ply]);
         bool gives_check = pos->st->checkers != 0;
-        int extension = 0;
-        if (gives_check && ply < 2 * depth + 4) {
+        if (extension == 0 && gives_check && ply < 2 * w->root_depth) {
             /* Only checks that do not just give material away are extended. */
             position_unmake(pos);
             extension = see(pos, m) >= 0;
@@ -300,13 +370,17 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         int new_depth = depth - 1 + extension;
         int score;
         if (legal == 1) {
-            score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
+            score = -search(w, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0, index = legal - 1;
             if (depth >= 2 && (quiet || bad_capture) && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
                 r = reductions[depth < 64 ? depth : 63][index < 64 ? index : 63];
                 if (pv_node)
                     r--;
+                if (!improving)
+                    r++;
+                if (cut_node)
+                    r += LMR_CUT_NODE;
                 if (is_killer(&w->ordering, ply, m))
                     r--;
                 r -= quiet_history.stat_score / LMR_HISTORY_DIVISOR;
@@ -314,9 +388,9 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             }
             score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
             if (score > alpha && r > 0)
-                score = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                score = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             if (score > alpha && score < beta)
-                score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
+                score = -search(w, -beta, -alpha, new_depth, ply + 1, false);
         }
         position_unmake(pos);
         if (pool_stopped())
@@ -359,13 +433,48 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             captures[capture_count++] = m;
     }
 
-    if (legal == 0)
+    if (legal == 0) {
+        if (excluded)
+            return alpha;                /* the excluded move is the only one: it is singular */
         return root ? 0 : mated_in(ply); /* without check the pass is legal, so this is mate */
+    }
 
     Bound bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!(root && w->pv_index > 0))
-        tt_store(key, best_move, tt_score_to(best, ply), in_check ? VALUE_NONE : static_eval, depth, bound);
+    if (!excluded && !(root && w->pv_index > 0))
+        tt_store(key, best_move, tt_score_to(best, ply), static_eval, depth, bound);
     return best;
+}
+
+static int probcut(SearchWorker *w, int beta, int depth, int ply, int static_eval, bool improving, bool cut_node)
+{
+    Position *pos = worker_pos(w);
+    int probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
+    uint64_t key = position_key(pos);
+    TTData tt;
+    if (tt_probe(key, &tt) && tt.depth >= depth - 3 && tt_score_from(tt.score, ply) < probcut_beta)
+        return VALUE_NONE;
+    int see_threshold = (probcut_beta - static_eval) * 100 / eval_soldier_value();
+    SearchStack *ss = stack_at(w, ply);
+    HistoryContext history = history_context(ss);
+    MovePicker mp;
+    picker_init_qsearch(&mp, pos, &w->ordering, MOVE_NONE, &history);
+    for (Move m; (m = picker_next(&mp)) != MOVE_NONE;) {
+        if (see(pos, m) < see_threshold || !movegen_is_legal(pos, m))
+            continue;
+        stack_record(w, ss, pos, m);
+        position_make(pos, m, &w->stack[ply]);
+        int score = -qsearch(w, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
+        if (score >= probcut_beta)
+            score = -search(w, -probcut_beta, -probcut_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
+        position_unmake(pos);
+        if (pool_stopped())
+            return VALUE_NONE;
+        if (score >= probcut_beta) {
+            tt_store(key, m, tt_score_to(score, ply), static_eval, depth - 3, BOUND_LOWER);
+            return score;
+        }
+    }
+    return VALUE_NONE;
 }
 
 /* ---- Iterative deepening ---- */
@@ -434,6 +543,7 @@ static void iterative_deepening(SearchWorker *w)
     double best_move_changes = 0.0; /* halved after each iteration: recent changes weigh most */
     int previous_iteration_score = TM_NO_SCORE;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        w->root_depth = depth;
         for (int i = 0; i < w->root_count; i++) {
             w->roots[i].previous_score = w->roots[i].score;
             w->roots[i].score = -VALUE_INFINITE;
@@ -450,7 +560,7 @@ static void iterative_deepening(SearchWorker *w)
                 beta = previous + delta;
             }
             for (;;) {
-                int score = search(w, alpha, beta, depth, 0, true);
+                int score = search(w, alpha, beta, depth, 0, false);
                 sort_roots(&w->roots[w->pv_index], w->root_count - w->pv_index);
                 if (pool_stopped())
                     break;
@@ -519,7 +629,8 @@ static void prepare_worker(SearchWorker *w)
     w->seldepth = w->completed_depth = 0;
     ordering_new_search(&w->ordering);
     for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 1; i++)
-        w->search_stack[i] = (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering)};
+        w->search_stack[i] =
+            (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering), VALUE_NONE, MOVE_NONE, 0};
     MoveList legal;
     movegen_legal(&w->game.pos, &legal);
     w->root_count = 0;

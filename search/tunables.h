@@ -18,7 +18,21 @@ enum {
     FUTILITY_DEPTH = 3,         /* late quiet moves pruned up to this depth */
     FUTILITY_MARGIN = 120,      /* ... when the static eval plus this per ply is below alpha */
     LMR_MIN_MOVES = 3,          /* moves searched before late-move reductions start */
-    QS_FULL_WIDTH_PLIES = 6     /* quiescence plies in which check evasions are searched in full */
+    QS_FULL_WIDTH_PLIES = 6,    /* quiescence plies in which check evasions are searched in full */
+    QS_FUTILITY_MARGIN = 200,   /* a capture must be able to lift the stand-pat score this close to alpha */
+    RAZOR_DEPTH = 3,            /* razoring up to this depth ... */
+    RAZOR_BASE = 450,           /* ... when the eval is below alpha by RAZOR_BASE + RAZOR_MARGIN depth^2 */
+    RAZOR_MARGIN = 250,
+    PROBCUT_MIN_DEPTH = 5,  /* ProbCut from this depth on ... */
+    PROBCUT_MARGIN = 180,   /* ... with a capture that beats beta by this much */
+    PROBCUT_IMPROVING = 60, /* (less when improving) */
+    PROBCUT_REDUCTION = 4,
+    SE_MIN_DEPTH = 6,      /* singular extensions from this depth on */
+    SE_TT_DEPTH_SLACK = 3, /* ... when the table entry is at most this much shallower */
+    SE_MARGIN = 2,         /* singular beta = table score - SE_MARGIN * depth */
+    SE_DOUBLE_MARGIN = 40, /* a second ply when the others fail by this much more */
+    SE_DOUBLE_LIMIT = 6,   /* double extensions on one path */
+    LMR_CUT_NODE = 1,      /* expected cut nodes reduce this much more */
 };
 
 /* Move ordering and the histories (movepick.h). */
