@@ -1,5 +1,6 @@
 /* janggun-match: the command line. Reads the options (one table, engine/base/cli_options.h) into a
- * MatchConfig and runs the tournament (match.h); every result is decided by the referee of engine/game.h. */
+ * MatchConfig and runs the tournament (match.h), whose every result the referee of engine/game.h decides,
+ * or, with --solve, into a SolveConfig for the positions test (solve.h). */
 #include <errno.h>
 #include <float.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include "../../engine/base/cli_options.h"
 #include "../../engine/base/version.h"
 #include "match.h"
+#include "solve.h"
 
 enum { MAX_ENGINES = 64 };
 
@@ -20,6 +22,7 @@ typedef struct {
     MatchConfig cfg;
     CliWords engines[MAX_ENGINES], each;
     int engine_count;
+    bool openings_given;
 } MatchArgs;
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
@@ -63,6 +66,7 @@ static bool add_engine(const CliOption *option, char **words, int count, void *c
 static bool read_openings(const CliOption *option, char **words, int count, void *context, char *err, size_t err_size)
 {
     (void)option;
+    ((MatchArgs *)context)->openings_given = true;
     OpeningConfig *op = &((MatchArgs *)context)->cfg.openings;
     bool format_given = false;
     long long plies;
@@ -215,7 +219,7 @@ int main(int argc, char **argv)
     cfg->event = "janggun-match";
     cfg->sprt = (SprtConfig){0, 5, 0.05, 0.05};
 
-    const char *tc = NULL, *st = NULL, *timeout = NULL, *save_openings = NULL;
+    const char *tc = NULL, *st = NULL, *timeout = NULL, *save_openings = NULL, *solve = NULL, *failed = NULL;
     int64_t nodes = 0, seed = 1;
     int margin = 100, format = 0, variant = 0;
     bool version = false;
@@ -336,12 +340,23 @@ int main(int argc, char **argv)
          .action = read_sprt,
          .value_name = "elo0=E elo1=E [alpha=A] [beta=B]",
          .help = "stop when a pentanomial SPRT decides (alpha, beta 0.05)"},
+        {.name = "--solve",
+         .kind = CLI_STRING,
+         .text = &solve,
+         .value_name = "FILE",
+         .help = "count the EPD positions (bm) each engine solves, instead of playing games"},
+        {.name = "--failed",
+         .kind = CLI_STRING,
+         .text = &failed,
+         .value_name = "FILE",
+         .help = "with --solve: write the positions not solved, a line per engine and position"},
         {.name = "--version", .kind = CLI_FLAG, .flag = &version, .help = "print the version"},
     };
     const CliCommand cmd = {
         "janggun-match",
         "usage: janggun-match --engine cmd=CMD [KEY=VALUE ...] --engine ... [--engine ...] [OPTIONS]\n"
         "       janggun-match --openings ... [--variant NAME] --save-openings FILE\n"
+        "       janggun-match --solve FILE.epd --engine cmd=CMD [KEY=VALUE ...] [--engine ...] [OPTIONS]\n"
         "       janggun-match --version | --help\n",
         "Each move is limited by --tc or --st, --nodes or --depth (one at least). Times are in seconds (--margin\n"
         "in milliseconds). --games counts the games of each pairing of engines; each opening is played twice with\n"
@@ -349,7 +364,9 @@ int main(int argc, char **argv)
         "bench/data/openings.epd, the first 8 plies of real games, shuffled with --seed. An openings file may be\n"
         "EPD (`FEN [moves ...]`) or JSON lines of games (the \"start_fen\" and \"moves\" of each, as\n"
         "bench/data/games.jsonl.xz), plain or xz-compressed; corpus games that are illegal under the --variant\n"
-        "rules are left out and counted. See README.md.\n",
+        "rules are left out and counted. --solve puts each position of an EPD file (`FEN bm M1 M2; id \"N\";`)\n"
+        "to each engine in turn, one at a time, limited by --st, --nodes or --depth, and counts the bestmoves\n"
+        "among the bm moves. See README.md.\n",
         options, CLI_COUNT(options)};
     int status = cli_read_options(&cmd, argc - 1, argv + 1, &a);
     if (status >= 0)
@@ -370,16 +387,41 @@ int main(int argc, char **argv)
     cfg->format = format == 2 ? FORMAT_GAUNTLET : FORMAT_ROUND_ROBIN;
     cfg->rules = rules_by_name(variants[variant]);
     cfg->openings.seed = (uint64_t)seed;
-    if (save_openings)
+    if (save_openings && !solve)
         return write_openings(cfg, save_openings, argc, argv);
     if (tc && st)
         return fail("give --tc or --st, not both");
     if (st)
         cfg->tc.kind = TC_MOVETIME;
-    if (!tc && !st && !cfg->tc.nodes && !cfg->tc.depth)
-        return fail("nothing limits a move: give --tc, --st, --nodes or --depth");
-    if (a.engine_count < 2)
-        return fail("give at least two engines (--engine cmd=... ...)");
+    if (solve) {
+        /* The options of games that a positions test would silently ignore are refused. */
+        const char *unused = tc                                    ? "--tc"
+                             : save_openings                       ? "--save-openings"
+                             : a.openings_given                    ? "--openings"
+                             : cfg->games != 2                     ? "--games"
+                             : format != 0                         ? "--format"
+                             : cfg->concurrency != 1               ? "--concurrency"
+                             : seed != 1                           ? "--seed"
+                             : cfg->pgn_path                       ? "--pgn"
+                             : strcmp(cfg->event, "janggun-match") ? "--event"
+                             : cfg->resign.enabled                 ? "--resign"
+                             : cfg->draw.enabled                   ? "--draw"
+                             : cfg->sprt_enabled                   ? "--sprt"
+                                                                   : NULL;
+        if (unused)
+            return fail("--solve plays no games and runs one engine at a time: %s does not apply", unused);
+        if (!st && !cfg->tc.nodes && !cfg->tc.depth)
+            return fail("nothing limits a search: give --st, --nodes or --depth");
+        if (a.engine_count < 1)
+            return fail("give at least one engine (--engine cmd=... ...)");
+    } else {
+        if (failed)
+            return fail("--failed needs --solve");
+        if (!tc && !st && !cfg->tc.nodes && !cfg->tc.depth)
+            return fail("nothing limits a move: give --tc, --st, --nodes or --depth");
+        if (a.engine_count < 2)
+            return fail("give at least two engines (--engine cmd=... ...)");
+    }
 
     PlayerSpec specs[MAX_ENGINES];
     memset(specs, 0, sizeof specs);
@@ -402,6 +444,18 @@ int main(int argc, char **argv)
                      specs[e].name);
                 goto out;
             }
+    }
+    if (solve) {
+        SolveConfig sc = {.path = solve,
+                          .failed_path = failed,
+                          .log_path = cfg->log_path,
+                          .players = specs,
+                          .player_count = a.engine_count,
+                          .rules = cfg->rules,
+                          .tc = cfg->tc,
+                          .timeout_ms = cfg->timeout_ms};
+        status = solve_run(&sc);
+        goto out;
     }
     cfg->players = specs;
     cfg->player_count = a.engine_count;

@@ -1,9 +1,8 @@
-#define _POSIX_C_SOURCE 200809L /* strtok_r, getline, localtime_r, sigaction, gethostname */
+#define _POSIX_C_SOURCE 200809L /* strtok_r, localtime_r, gethostname */
 #include "match.h"
 
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -571,13 +570,6 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static void on_signal(int sig)
-{
-    (void)sig;
-    process_stop_requested = 1;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends at once */
-}
-
 /* ---- the schedule ---- */
 
 static bool schedule(Tournament *t)
@@ -648,12 +640,7 @@ int match_run(const MatchConfig *cfg)
     t.site[sizeof t.site - 1] = '\0';
     tc_describe(&cfg->tc, t.tc_text, sizeof t.tc_text);
 
-    signal(SIGPIPE, SIG_IGN);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    process_catch_interrupts();
 
     /* Every engine must start and accept the variant before any game. */
     for (int i = 0; i < cfg->player_count; i++) {

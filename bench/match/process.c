@@ -13,6 +13,23 @@
 
 volatile sig_atomic_t process_stop_requested = 0;
 
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    process_stop_requested = 1;
+    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends at once */
+}
+
+void process_catch_interrupts(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 bool process_start(Process *p, const char *cmd, const char *dir, const char *stderr_path, char *err, size_t err_size)
 {
     memset(p, 0, sizeof *p);

@@ -29,6 +29,10 @@ typedef struct {
 /* Set by a signal handler to make every wait return PROCESS_INTERRUPTED soon. */
 extern volatile sig_atomic_t process_stop_requested;
 
+/* Ctrl-C and SIGTERM set process_stop_requested (a second Ctrl-C ends the runner at once); SIGPIPE is
+ * ignored, so an engine that exits makes a write fail instead of killing the runner. */
+void process_catch_interrupts(void);
+
 /* Microseconds on the monotonic clock. */
 
 /* Starts `cmd` (run by /bin/sh) in `dir` (NULL: the current one) with its standard error appended to
