@@ -3,7 +3,7 @@
 # fairy-stockfish at a fixed depth (so the counts are exact whatever the machine's load) and to
 # scripted engines (tests/fake_engine.sh) that play a fixed move, crash or hang; the per-position lines,
 # the counts, the pairwise comparison, the --failed file, what is sent to the engines, a position given
-# with moves, and the errors of the EPD file and of the command line.
+# with moves, the shipped bench/data/positions.epd, and the errors of the EPD file and of the command line.
 # usage: bash tests/cli_solve.sh BINARY   (BINARY is ./janggun; janggun-match is found beside it)
 set -u
 
@@ -132,6 +132,20 @@ grep -q '^H 1/1 "mate": no move within 0.300 s: not solved (bm a1a10)$' "$tmp/ha
   && grep -q '> go movetime 200$' "$tmp/hang.log" && grep -q '> stop$' "$tmp/hang.log" \
   && pass "--st 0.2: go movetime 200, stop after 0.3 s" || fail "--st 0.2: go movetime 200, stop after 0.3 s" \
     "$(cat "$tmp/hang.out")" "$(cat "$tmp/hang.log")"
+
+# ---- the shipped positions ----
+
+# Every line of bench/data/positions.epd reads (a legal bm, the game not over); the count in its header
+# is its number of positions.
+shipped="$root/bench/data/positions.epd"
+n=$(grep -vc '^#' "$shipped")
+run shipped --solve "$shipped" --engine "cmd=$fake none" name=N --nodes 1
+if [ "$rc" -eq 0 ] && grep -q "^N: 0 of $n (0.0%); 0 illegal moves, $n without a move" "$tmp/shipped.out" \
+   && grep -q "^# Tournament positions for janggun-match --solve: $n positions " "$shipped" \
+   && [ "$(grep -v '^#' "$shipped" | grep -c ' bm [a-i][0-9]*[a-i][0-9]*; ce -\?[0-9]*; acd [0-9]*; c0 "[^"]*"; c1 "played [a-i0-9]*"; id "game [0-9]* ply [0-9]*";$')" -eq "$n" ]; then
+  pass "bench/data/positions.epd: all $n positions read, each line with bm, ce, acd, c0, c1 and id"
+else fail "bench/data/positions.epd: all $n positions read, each line with bm, ce, acd, c0, c1 and id" \
+  "$(head -3 "$tmp/shipped.out")" "$(tail -3 "$tmp/shipped.out")"; fi
 
 # ---- errors ----
 
