@@ -45,7 +45,7 @@
  *     and elapsed < hard / 2       (a later start would not finish anyway).
  *   Examples with soft 2000, hard 10000:
  *     best move unchanged for 6 iterations, steady score:  time 2000 * 0.7 = 1400; with 95% of the nodes
- *       on it the search stops at 700 (today's rule for a stable move stopped at 1000), with 60% at 1400;
+ *       on it the search stops at 700 (the rule before this one stopped a stable move at 1000), with 60% at 1400;
  *     it changed in this iteration (changes 1, stable 0):   time 5000, and the hard / 2 rule binds too;
  *     it changed two iterations ago (changes 0.25, stable 2): 2000 * 1.375 * 0.9 = 2475;
  *     stable, score 30 below the last search's and 15 below the last iteration's: falling 1.25, time 1750;
