@@ -64,6 +64,10 @@ static void update_pv(SearchWorker *w, int ply, Move m)
 /* Exchange values (soldier 100) in the evaluation's units. */
 static inline int see_to_eval(int v) { return v * eval_soldier_value() / 100; }
 
+/* The evaluation's units on the scale of the exchange values, the reports and time management (a
+ * soldier is 100). */
+static inline int centipawns(int score) { return score * 100 / eval_soldier_value(); }
+
 /* ---- Search ---- */
 
 static Position *worker_pos(SearchWorker *w) { return &w->game.pos; }
@@ -453,7 +457,7 @@ static int probcut(SearchWorker *w, int beta, int depth, int ply, int static_eva
     TTData tt;
     if (tt_probe(key, &tt) && tt.depth >= depth - 3 && tt_score_from(tt.score, ply) < probcut_beta)
         return VALUE_NONE;
-    int see_threshold = (probcut_beta - static_eval) * 100 / eval_soldier_value();
+    int see_threshold = centipawns(probcut_beta - static_eval);
     SearchStack *ss = stack_at(w, ply);
     HistoryContext history = history_context(ss);
     MovePicker mp;
@@ -492,7 +496,7 @@ static void report_line(SearchWorker *w, int depth, int pv_index, Bound bound)
         info.is_mate = true;
         info.mate_moves = score > 0 ? (VALUE_MATE - score + 1) / 2 : -(VALUE_MATE + score) / 2;
     } else {
-        info.score = score * 100 / eval_soldier_value(); /* a soldier shows as 100 */
+        info.score = centipawns(score);
     }
     info.bound = bound;
     info.nodes = pool_total_nodes();
@@ -519,9 +523,6 @@ static void sort_roots(RootMove *roots, int count)
         roots[j + 1] = key;
     }
 }
-
-/* Time management's scale: a soldier is 100. */
-static int centipawns(int score) { return score * 100 / eval_soldier_value(); }
 
 /* The best root move's share of the nodes of the iteration just completed (0 when none were counted). */
 static double root_node_share(const SearchWorker *w)

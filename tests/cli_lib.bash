@@ -19,6 +19,11 @@ need_executable() {
   if [ ! -x "$1" ]; then echo "FAIL binary: '$1' is not an executable file"; exit 1; fi
 }
 
+# match_binary: the janggun-match beside $bin (janggun-match-asan for janggun-asan, and so on).
+match_binary() {
+  echo "$(dirname "$bin")/$(basename "$bin" | sed 's/^janggun/janggun-match/')"
+}
+
 pass() { echo "PASS $1"; }
 fail() {
   echo "FAIL $1"; shift

@@ -11,7 +11,7 @@ set -u
 # shellcheck source=tests/cli_lib.bash
 . "$(dirname "$0")/cli_lib.bash"
 cli_start tests/cli_match.sh "$@"
-match="$(dirname "$bin")/$(basename "$bin" | sed 's/^janggun/janggun-match/')"
+match=$(match_binary)
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fake="$root/tests/fake_engine.sh"
 need_executable "$match"

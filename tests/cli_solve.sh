@@ -10,7 +10,7 @@ set -u
 # shellcheck source=tests/cli_lib.bash
 . "$(dirname "$0")/cli_lib.bash"
 cli_start tests/cli_solve.sh "$@"
-match="$(dirname "$bin")/$(basename "$bin" | sed 's/^janggun/janggun-match/')"
+match=$(match_binary)
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fake="$root/tests/fake_engine.sh"
 fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
