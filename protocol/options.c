@@ -7,18 +7,25 @@
 #include "../engine/rules.h"
 #include "../search/search.h"
 
-/* Move Overhead defaults to 30 ms, as in FSF 11.1; the rest as FSF, with Janggun's own limits. */
+/* Move Overhead defaults to 30 ms, as in FSF 11.1; the rest as FSF, with Janggun's own limits. The
+ * strength options have FSF's names, defaults and ranges (its latest UCI_Elo range); Skill Seed is
+ * Janggun's own, last, and changes nothing for a GUI that leaves it alone. */
 const OptionDef option_defs[OPTION_COUNT] = {
     [OPTION_THREADS] = {"Threads", "Threads", OPTION_SPIN, 1, 1, MAX_THREADS, true},
     [OPTION_HASH] = {"Hash", "hashsize", OPTION_SPIN, 16, 1, 65536, true},
     [OPTION_CLEAR_HASH] = {"Clear Hash", "Clear_Hash", OPTION_BUTTON, 0, 0, 0, true},
     [OPTION_PONDER] = {"Ponder", "Ponder", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_MULTIPV] = {"MultiPV", "MultiPV", OPTION_SPIN, 1, 1, MAX_MULTIPV, false},
+    [OPTION_SKILL_LEVEL] = {"Skill Level", "Skill_Level", OPTION_SPIN, SKILL_LEVEL_MAX, SKILL_LEVEL_MIN,
+                            SKILL_LEVEL_MAX, false},
     [OPTION_MOVE_OVERHEAD] = {"Move Overhead", "Move_Overhead", OPTION_SPIN, 30, 0, 5000, false},
     [OPTION_VARIANT] = {"UCI_Variant", "UCI_Variant", OPTION_COMBO, 0, 0, 3, false},
     [OPTION_ANALYSE_MODE] = {"UCI_AnalyseMode", "UCI_AnalyseMode", OPTION_CHECK, 0, 0, 1, false},
+    [OPTION_LIMIT_STRENGTH] = {"UCI_LimitStrength", "UCI_LimitStrength", OPTION_CHECK, 0, 0, 1, false},
+    [OPTION_ELO] = {"UCI_Elo", "UCI_Elo", OPTION_SPIN, SKILL_ELO_DEFAULT, SKILL_ELO_MIN, SKILL_ELO_MAX, false},
     [OPTION_SHOW_WDL] = {"UCI_ShowWDL", "UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_USEMILLISEC] = {"usemillisec", "usemillisec", OPTION_CHECK, 1, 0, 1, false},
+    [OPTION_SKILL_SEED] = {"Skill Seed", "Skill_Seed", OPTION_SPIN, 0, 0, SKILL_SEED_MAX, false},
 };
 
 void options_reset(EngineOptions *opts)

@@ -402,6 +402,11 @@ static void cmd_go(Session *s, const GoCommand *go)
     limits.multipv = (int)s->opts.value[OPTION_MULTIPV];
     if (limits.multipv > root_count && root_count > 0)
         limits.multipv = root_count;
+    double level = skill_level((int)s->opts.value[OPTION_SKILL_LEVEL], s->opts.value[OPTION_LIMIT_STRENGTH] != 0,
+                               (int)s->opts.value[OPTION_ELO]);
+    limits.limit_strength = skill_enabled(level);
+    limits.skill_level = level;
+    limits.skill_seed = (uint64_t)s->opts.value[OPTION_SKILL_SEED];
 
     pthread_mutex_lock(&s->lock);
     int game_ply = 2 * (g->pos.fullmove - 1) + (g->pos.side == BLACK);

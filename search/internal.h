@@ -46,7 +46,9 @@ typedef struct SearchWorker {
     int best_move_changes; /* this iteration, first line: times a root move other than the first became best */
     RootMove roots[MAX_MOVES];
     int root_count;
-    int pv_index;                                                /* MultiPV line being searched */
+    int pv_index;                                          /* MultiPV line being searched */
+    SkillCandidate skill_candidates[SKILL_CANDIDATES_MAX]; /* a strength level's, last completed iteration */
+    int skill_candidate_count;
     OrderingStats ordering;                                      /* some MB, so the worker is on the heap (threads.c) */
     int root_depth;                                              /* depth of the iteration being searched */
     SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */

@@ -42,11 +42,11 @@ static int verdict_score(const Verdict *v, int ply)
 static void check_limits(SearchWorker *w)
 {
     uint64_t nodes = atomic_load_explicit(&w->nodes, memory_order_relaxed);
-    if (pool.limits.nodes
+    if (pool.node_limit
         && (pool.thread_count == 1 ? nodes
             : (nodes & 255) == 0   ? pool_total_nodes()
                                    : 0)
-               >= pool.limits.nodes)
+               >= pool.node_limit)
         atomic_store(&pool.stop, true);
     if ((nodes & 1023) == 0 && pool.budget.hard_ms >= 0 && !atomic_load_explicit(&pool.pondering, memory_order_relaxed)
         && pool_now_ms() - atomic_load(&pool.start_ms) >= pool.budget.hard_ms)
@@ -533,10 +533,29 @@ static double root_node_share(const SearchWorker *w)
     return total ? (double)w->roots[0].nodes / (double)total : 0.0;
 }
 
+/* A strength level, after each completed iteration: keeps its candidates (the best lines, best first),
+ * and after the first one lowers the node limit to the level's budget. */
+static void keep_skill_candidates(SearchWorker *w, int lines)
+{
+    w->skill_candidate_count = lines < SKILL_CANDIDATES_MAX ? lines : SKILL_CANDIDATES_MAX;
+    for (int i = 0; i < w->skill_candidate_count; i++) {
+        const RootMove *rm = &w->roots[i];
+        w->skill_candidates[i] = (SkillCandidate){rm->move, rm->pv_length > 1 ? rm->pv[1] : MOVE_NONE, rm->score};
+    }
+    if (pool.node_limit == 0 || pool.skill.nodes < pool.node_limit)
+        pool.node_limit = pool.skill.nodes;
+}
+
 static void iterative_deepening(SearchWorker *w)
 {
     int max_depth = pool.limits.depth > 0 && pool.limits.depth < MAX_PLY - 8 ? pool.limits.depth : MAX_PLY - 8;
-    int multipv = pool.limits.multipv < 1 ? 1 : pool.limits.multipv;
+    int shown = pool.limits.multipv < 1 ? 1 : pool.limits.multipv; /* lines reported */
+    int multipv = shown;                                           /* lines searched */
+    bool skill = pool.limits.limit_strength;
+    if (skill) {
+        multipv = multipv > pool.skill.candidates ? multipv : pool.skill.candidates;
+        max_depth = max_depth < pool.skill.depth ? max_depth : pool.skill.depth;
+    }
     if (multipv > w->root_count)
         multipv = w->root_count;
     Move last_best = MOVE_NONE;
@@ -568,11 +587,11 @@ static void iterative_deepening(SearchWorker *w)
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = score - delta > -VALUE_INFINITE ? score - delta : -VALUE_INFINITE;
-                    if (w->id == 0 && pool_now_ms() - atomic_load(&pool.start_ms) > 3000)
+                    if (w->id == 0 && w->pv_index < shown && pool_now_ms() - atomic_load(&pool.start_ms) > 3000)
                         report_line(w, depth, w->pv_index, BOUND_UPPER);
                 } else if (score >= beta) {
                     beta = score + delta < VALUE_INFINITE ? score + delta : VALUE_INFINITE;
-                    if (w->id == 0 && pool_now_ms() - atomic_load(&pool.start_ms) > 3000)
+                    if (w->id == 0 && w->pv_index < shown && pool_now_ms() - atomic_load(&pool.start_ms) > 3000)
                         report_line(w, depth, w->pv_index, BOUND_LOWER);
                 } else {
                     break;
@@ -582,7 +601,7 @@ static void iterative_deepening(SearchWorker *w)
             sort_roots(w->roots, w->pv_index + 1);
             if (pool_stopped())
                 break;
-            if (w->id == 0)
+            if (w->id == 0 && w->pv_index < shown)
                 report_line(w, depth, w->pv_index, BOUND_EXACT);
         }
         if (pool_stopped())
@@ -591,6 +610,8 @@ static void iterative_deepening(SearchWorker *w)
         w->completed_score = w->roots[0].score;
         if (w->id != 0)
             continue;
+        if (skill)
+            keep_skill_candidates(w, multipv);
 
         /* Thread 0 decides whether another iteration is worth it. */
         int best_score = w->roots[0].score;
@@ -628,6 +649,7 @@ static void prepare_worker(SearchWorker *w)
         game_play(&w->game, pool.game.moves[i]);
     atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->seldepth = w->completed_depth = 0;
+    w->skill_candidate_count = 0;
     ordering_new_search(&w->ordering);
     for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 1; i++)
         w->search_stack[i] =
@@ -647,6 +669,12 @@ static void prepare_worker(SearchWorker *w)
 
 void search_worker_run(SearchWorker *w)
 {
+    if (pool.limits.limit_strength && w->id != 0) {
+        /* A strength level searches on thread 0 alone, so that its seed alone decides its move. */
+        atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+        w->root_count = 0;
+        return;
+    }
     prepare_worker(w);
     if (w->root_count > 0)
         iterative_deepening(w);

@@ -6,6 +6,7 @@
 #define JANGGUN_SEARCH_H
 
 #include "../engine/game.h"
+#include "skill.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -22,6 +23,12 @@ typedef struct {
     int multipv; /* principal variations to report, 1 or more */
     Move searchmoves[MAX_MOVES];
     int searchmove_count; /* 0 = all legal root moves */
+    /* A strength level (search/skill.h). Off in a zeroed struct: full strength. When on, thread 0 alone
+     * searches, within the level's nodes and depth (and the limits above), `multipv` lines are reported
+     * but the level's candidates are searched, and the move is chosen among them by skill_pick. */
+    bool limit_strength;
+    double skill_level;  /* below 20 */
+    uint64_t skill_seed; /* the Skill Seed option */
 } SearchLimits;
 
 typedef struct {

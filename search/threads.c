@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../eval/eval.h"
+
 SearchPool pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
                    .wake = PTHREAD_COND_INITIALIZER,
                    .idle = PTHREAD_COND_INITIALIZER,
@@ -48,7 +50,14 @@ static void finish_search(SearchWorker *w)
     }
 
     Move best = MOVE_NONE, ponder = MOVE_NONE;
-    if (w->root_count > 0) {
+    if (pool.limits.limit_strength && w->skill_candidate_count > 0) {
+        int error = pool.skill.error_cp * eval_soldier_value() / 100;
+        uint64_t seed = skill_seed(pool.limits.skill_seed, pool.game.pos.st->key);
+        const SkillCandidate *c =
+            &w->skill_candidates[skill_pick(w->skill_candidates, w->skill_candidate_count, error, seed)];
+        best = c->move;
+        ponder = c->ponder;
+    } else if (w->root_count > 0) {
         best = w->roots[0].move;
         if (w->roots[0].pv_length > 1)
             ponder = w->roots[0].pv[1];
@@ -193,6 +202,9 @@ void search_start(const Game *game, const SearchLimits *limits, const SearchRepo
     TimeControl tc = limits->clock;
     tc.game_ply = game->length;
     pool.budget = limits->use_clock ? tm_budget(&tc) : (TimeBudget){-1, -1};
+    pool.node_limit = limits->nodes;
+    if (limits->limit_strength)
+        pool.skill = skill_params(limits->skill_level);
     atomic_store(&pool.stop, false);
     atomic_store(&pool.pondering, limits->ponder);
     tt_new_search();

@@ -29,6 +29,7 @@ typedef struct {
     SearchLimits limits;
     SearchReport report;
     TimeBudget budget;
+    SkillParams skill; /* the strength level's, when limits.limit_strength */
     /* Time management compares a search's score with the last search's in the same game: thread 0's
      * last completed iteration, kept by finish_search unless the search was a ponder miss. Forgotten by
      * search_clear (ucinewgame, Clear Hash) and by a search_start whose game does not continue that one
@@ -37,6 +38,8 @@ typedef struct {
     int previous_search_ply;   /* the game length it was searched at */
 
     /* Changed during a search. */
+    uint64_t node_limit; /* 0 = none; limits.nodes, lowered to a strength level's budget by thread 0 after
+                          * its first iteration; read and written by thread 0 only once the search runs */
     _Atomic bool stop;
     _Atomic bool pondering;
     _Atomic int64_t start_ms; /* reset by ponderhit, read by the workers */

@@ -54,4 +54,16 @@ enum {
 #define LMR_BASE 0.5
 #define LMR_DIVISOR 2.25
 
+/* Strength levels (skill.c; README, Strength levels). A level L below 20 searches at most
+ * SKILL_NODES_LEVEL0 * 2^(L / SKILL_LEVELS_PER_DOUBLING) nodes and 1 + (L + 20) / 2 plies, chooses among
+ * SKILL_CANDIDATES best root moves (one more for every SKILL_LEVELS_PER_CANDIDATE levels below 0), and
+ * pushes each by a random amount up to SKILL_ERROR_MAX_CP * ((20 - L) / 40)^2 centipawns. */
+enum {
+    SKILL_NODES_LEVEL0 = 12000,
+    SKILL_CANDIDATES = 4,
+    SKILL_LEVELS_PER_CANDIDATE = 5,
+    SKILL_ERROR_MAX_CP = 600, /* at level -20: about a chariot */
+};
+#define SKILL_LEVELS_PER_DOUBLING 3.75
+
 #endif
