@@ -18,8 +18,8 @@
 static const struct {
     int elo, level10;
 } elo_table[] = {
-    {500, -200}, {600, -126},  {700, -81},   {800, -54},   {1000, -26},  {1350, 0},
-    {1500, 11},  {1750, 36},   {2000, 66},   {2250, 98},   {2500, 133},  {2850, 185},
+    {500, -200}, {600, -126}, {700, -81}, {800, -54}, {1000, -26}, {1350, 0},
+    {1500, 11},  {1750, 36},  {2000, 66}, {2250, 98}, {2500, 133}, {2850, 185},
 };
 
 double skill_level_from_elo(int elo)
@@ -46,16 +46,11 @@ SkillParams skill_params(double level)
         level = SKILL_LEVEL_MIN;
     if (level > SKILL_LEVEL_MAX)
         level = SKILL_LEVEL_MAX;
-    double weakness = (SKILL_LEVEL_MAX - level) / (SKILL_LEVEL_MAX - SKILL_LEVEL_MIN); /* 0 to 1 */
     SkillParams p;
-    p.nodes = (uint64_t)llround(SKILL_NODES_LEVEL0 * exp2(level / SKILL_LEVELS_PER_DOUBLING));
-    p.depth = 1 + (int)floor((level - SKILL_LEVEL_MIN) / 2);
+    p.nodes = (uint64_t)llround(SKILL_NODES_LEVEL0 * exp2((level > 0 ? level : 0) / SKILL_LEVELS_PER_DOUBLING));
+    p.depth = level < 0 ? 1 + (int)floor((level - SKILL_LEVEL_MIN) / 4) : SKILL_DEPTH_LEVEL0 + (int)floor(level);
     p.candidates = SKILL_CANDIDATES;
-    if (level < 0)
-        p.candidates += (int)ceil(-level / SKILL_LEVELS_PER_CANDIDATE);
-    if (p.candidates > SKILL_CANDIDATES_MAX)
-        p.candidates = SKILL_CANDIDATES_MAX;
-    p.error_cp = (int)lround(SKILL_ERROR_MAX_CP * weakness * weakness);
+    p.error_cp = (int)lround(SKILL_ERROR_MAX_CP * exp2((SKILL_LEVEL_MIN - level) / SKILL_ERROR_HALVING));
     return p;
 }
 

@@ -54,16 +54,18 @@ enum {
 #define LMR_BASE 0.5
 #define LMR_DIVISOR 2.25
 
-/* Strength levels (skill.c; README, Strength levels). A level L below 20 searches at most
- * SKILL_NODES_LEVEL0 * 2^(L / SKILL_LEVELS_PER_DOUBLING) nodes and 1 + (L + 20) / 2 plies, chooses among
- * SKILL_CANDIDATES best root moves (one more for every SKILL_LEVELS_PER_CANDIDATE levels below 0), and
- * pushes each by a random amount up to SKILL_ERROR_MAX_CP * ((20 - L) / 40)^2 centipawns. */
+/* Strength levels (skill.c; README, Strength levels). A level L below 20 chooses among SKILL_CANDIDATES
+ * best root moves, each pushed by a random amount up to SKILL_ERROR_MAX_CP centipawns at level -20,
+ * halved every SKILL_ERROR_HALVING levels above; it searches 1 + (L + 20) / 4 plies below level 0 and
+ * SKILL_DEPTH_LEVEL0 + L from level 0 on, within SKILL_NODES_LEVEL0 nodes at level 0 and below, doubled
+ * every SKILL_LEVELS_PER_DOUBLING levels above. */
 enum {
     SKILL_NODES_LEVEL0 = 12000,
+    SKILL_DEPTH_LEVEL0 = 6,
     SKILL_CANDIDATES = 4,
-    SKILL_LEVELS_PER_CANDIDATE = 5,
     SKILL_ERROR_MAX_CP = 600, /* at level -20: about a chariot */
 };
 #define SKILL_LEVELS_PER_DOUBLING 3.75
+#define SKILL_ERROR_HALVING 7.0
 
 #endif

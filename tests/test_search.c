@@ -1,5 +1,8 @@
 /* The search through its API: mates in 1 to 3 (positions from real games, distances confirmed with
- * FSF), terminal roots, searchmoves, MultiPV, determinism, stop, and several threads. */
+ * FSF), terminal roots, searchmoves, MultiPV, determinism, stop, and several threads; strength levels
+ * (a legal move in every position of a random-game sample, the pass when it is the only move, bikjang,
+ * a hanging chariot taken, no hidden line reported, determinism for a seed and across threads,
+ * different choices for different levels and seeds, full strength untouched when the limit is off). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "../engine/base/base.h"
 #include "../engine/movegen.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
@@ -228,6 +232,221 @@ static void test_bench_is_deterministic(void **state)
     assert_int_equal(a, b);
 }
 
+/* ---- Strength levels ---- */
+
+static SearchLimits level_limit(double level, uint64_t seed)
+{
+    SearchLimits l = depth_limit(0);
+    l.limit_strength = true;
+    l.skill_level = level;
+    l.skill_seed = seed;
+    return l;
+}
+
+enum { SAMPLE_GAMES = 8, SAMPLE_EVERY = 9, SAMPLE_PLIES = 72, SAMPLE_MAX = 128 };
+
+/* A fixed sample of positions: every 9th ply of 8 seeded random games (captures favoured, so that
+ * checks and bare endings come up; passes come as any other move), plus positions where only the pass is legal, bikjang,
+ * and the moment after a pass. Each is a start FEN and a move list. */
+typedef struct {
+    const char *fen;
+    int length;
+    Move moves[SAMPLE_PLIES];
+} SamplePosition;
+
+static SamplePosition sample[SAMPLE_MAX];
+static int sample_count;
+
+static void sample_game(Game *g, const SamplePosition *sp)
+{
+    char err[160];
+    if (!game_start(g, sp->fen, &RULES_JANGGI, FEN_STRICT, err, sizeof err))
+        fail_msg("bad FEN %s: %s", sp->fen, err);
+    for (int i = 0; i < sp->length; i++)
+        assert_true(game_play(g, sp->moves[i]));
+}
+
+static void build_sample(void)
+{
+    if (sample_count > 0)
+        return;
+    static const char *const fixed[] = {
+        "5k3/9/9/9/9/4r4/9/9/r8/3K5 w - - 0 1", /* only the pass is legal */
+        "3k5/9/9/9/9/9/9/9/9/3K5 w - - 0 1",    /* bikjang: break it or pass */
+        "3k5/9/9/9/r8/9/9/9/4K4/R8 w - - 0 1",  /* chariots facing on the a-file */
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        sample[sample_count++] = (SamplePosition){fixed[i], 0, {0}};
+    Game g;
+    uint64_t rng = 20261201;
+    for (int n = 0; n < SAMPLE_GAMES; n++) {
+        SamplePosition sp = {START, 0, {0}};
+        sample_game(&g, &sp);
+        for (int ply = 0; ply < SAMPLE_PLIES; ply++) {
+            MoveList legal;
+            movegen_legal(&g.pos, &legal);
+            if (legal.count == 0 || game_status(&g).immediate)
+                break;
+            Move m = legal.moves[splitmix64(&rng) % (uint64_t)legal.count];
+            for (int k = 0; k < legal.count; k++) /* each capture replaces the choice half the time */
+                if (!move_is_pass(legal.moves[k]) && g.pos.board[move_to(legal.moves[k])] && splitmix64(&rng) % 2)
+                    m = legal.moves[k];
+            assert_true(game_play(&g, m));
+            sp.moves[sp.length++] = m;
+            if (sp.length % SAMPLE_EVERY == 0 && sample_count < SAMPLE_MAX)
+                sample[sample_count++] = sp;
+        }
+        game_free(&g);
+    }
+    /* The position right after Cho's pass. */
+    SamplePosition sp = {START, 1, {0}};
+    start_game(&g, START, NULL);
+    assert_int_equal(move_parse(&g.pos, "e2e2", RANKS_FROM_1, &sp.moves[0]), MOVE_PARSE_OK);
+    game_free(&g);
+    sample[sample_count++] = sp;
+}
+
+/* The move a search with `limits` chooses in sample position `i`, after search_clear; *nodes gets the
+ * last info line's node count. */
+static Move sample_move(int i, SearchLimits limits, uint64_t *nodes)
+{
+    Game g;
+    sample_game(&g, &sample[i]);
+    search_clear();
+    Outcome_ o = run(&g, limits);
+    if (nodes)
+        *nodes = o.last.nodes;
+    GameStatus st = game_status(&g);
+    if (st.immediate)
+        assert_int_equal(o.best, MOVE_NONE);
+    else if (!movegen_contains_legal(&g.pos, o.best))
+        fail_msg("sample %d: level %.1f played an illegal move %d", i, limits.skill_level, o.best);
+    game_free(&g);
+    return o.best;
+}
+
+static void test_skill_legal_moves(void **state)
+{
+    (void)state;
+    build_sample();
+    assert_int_equal(sample_count, 48);
+    const double levels[] = {-20, -11.5, 0, 3};
+    for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+        for (int i = 0; i < sample_count; i++)
+            sample_move(i, level_limit(levels[k], 1), NULL);
+    /* Only the pass: played. Bikjang: a legal answer. After a pass: passing back wins by counting. */
+    char text[MOVE_TEXT_SIZE];
+    move_to_text(sample_move(0, level_limit(-20, 3), NULL), RANKS_FROM_1, text);
+    assert_string_equal(text, "d1d1");
+    move_to_text(sample_move(sample_count - 1, level_limit(-20, 3), NULL), RANKS_FROM_1, text);
+    assert_string_equal(text, "e9e9");
+}
+
+static void test_skill_takes_hanging_chariot(void **state)
+{
+    (void)state;
+    build_sample();
+    /* The weakest level, 20 seeds: the chariot that would otherwise be lost is taken every time. */
+    int taken = 0;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        char text[MOVE_TEXT_SIZE];
+        move_to_text(sample_move(2, level_limit(-20, seed), NULL), RANKS_FROM_1, text);
+        taken += strcmp(text, "a1a6") == 0;
+    }
+    assert_int_equal(taken, 20);
+}
+
+static void test_skill_reports_shown_lines_only(void **state)
+{
+    (void)state;
+    Game g;
+    start_game(&g, START, NULL);
+    search_clear();
+    /* Level 0 searches its 4 candidates to depth 6 at most, and reports line 1 only. */
+    Outcome_ o = run(&g, level_limit(0, 0));
+    assert_true(o.last.depth >= 1 && o.last.depth <= 6);
+    assert_int_equal(o.infos, o.last.depth);
+    for (int d = 1; d <= o.last.depth; d++)
+        assert_int_equal(o.lines[d], 1);
+    /* The weakest level: depth 1. */
+    search_clear();
+    o = run(&g, level_limit(-20, 0));
+    assert_int_equal(o.last.depth, 1);
+    assert_int_equal(o.infos, 1);
+    /* MultiPV 2 asked for: two lines a depth, still not the hidden ones. */
+    SearchLimits l = level_limit(-8, 0);
+    l.multipv = 2;
+    search_clear();
+    o = run(&g, l);
+    assert_int_equal(o.last.depth, 4);
+    assert_int_equal(o.infos, 2 * 4);
+    game_free(&g);
+}
+
+static void test_skill_determinism(void **state)
+{
+    (void)state;
+    build_sample();
+    /* The same seed: the same moves and node counts, with one thread or three. The seed changes moves. */
+    int differ_by_seed = 0;
+    for (int i = 0; i < sample_count; i++) {
+        uint64_t n1, n2, n3;
+        Move a = sample_move(i, level_limit(0, 7), &n1);
+        Move b = sample_move(i, level_limit(0, 7), &n2);
+        assert_true(search_set_threads(3));
+        Move c = sample_move(i, level_limit(0, 7), &n3);
+        assert_true(search_set_threads(1));
+        if (a != b || a != c || n1 != n2 || n1 != n3)
+            fail_msg("sample %d: moves %d %d %d, nodes %llu %llu %llu", i, a, b, c, (unsigned long long)n1,
+                     (unsigned long long)n2, (unsigned long long)n3);
+        differ_by_seed += sample_move(i, level_limit(0, 8), NULL) != a;
+    }
+    assert_int_equal(differ_by_seed, 12);
+}
+
+static void test_skill_levels_differ(void **state)
+{
+    (void)state;
+    build_sample();
+    /* Agreement with full strength at level 0's node budget: the weaker the level, the less. */
+    const double levels[] = {-20, -8, 0, 8};
+    const int want[] = {17, 26, 31, 32};
+    int agree[4] = {0};
+    for (int i = 0; i < sample_count; i++) {
+        SearchLimits full = depth_limit(0);
+        full.nodes = 12000;
+        Move reference = sample_move(i, full, NULL);
+        for (int k = 0; k < 4; k++)
+            agree[k] += sample_move(i, level_limit(levels[k], 5), NULL) == reference;
+    }
+    if (memcmp(agree, want, sizeof agree) != 0)
+        fail_msg("levels -20, -8, 0, 8 agree with full strength in %d, %d, %d, %d of %d positions, expected %d, %d, "
+                 "%d, %d",
+                 agree[0], agree[1], agree[2], agree[3], sample_count, want[0], want[1], want[2], want[3]);
+    for (int k = 1; k < 4; k++)
+        assert_true(agree[k] > agree[k - 1]);
+}
+
+static void test_limit_off_is_full_strength(void **state)
+{
+    (void)state;
+    /* limit_strength false: the level and seed are ignored, the search is the plain one, to the node. */
+    Game g;
+    start_game(&g, "rb1a1a3/4k2n1/3nr4/8p/1pp6/2b1P4/Pc1P2PP1/1C1A2R2/R3AN3/1B1K2CB1 w - - 1 21", NULL);
+    search_clear();
+    Outcome_ plain = run(&g, depth_limit(9));
+    SearchLimits l = depth_limit(9);
+    l.skill_level = -20;
+    l.skill_seed = 99;
+    search_clear();
+    Outcome_ off = run(&g, l);
+    assert_int_equal(plain.best, off.best);
+    assert_int_equal(plain.ponder, off.ponder);
+    assert_int_equal(plain.last.nodes, off.last.nodes);
+    assert_int_equal(plain.infos, off.infos);
+    game_free(&g);
+}
+
 int main(void)
 {
     engine_init();
@@ -245,6 +464,12 @@ int main(void)
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_stop_and_threads),
         cmocka_unit_test(test_bench_is_deterministic),
+        cmocka_unit_test(test_skill_legal_moves),
+        cmocka_unit_test(test_skill_takes_hanging_chariot),
+        cmocka_unit_test(test_skill_reports_shown_lines_only),
+        cmocka_unit_test(test_skill_determinism),
+        cmocka_unit_test(test_skill_levels_differ),
+        cmocka_unit_test(test_limit_off_is_full_strength),
     };
     int failed = cmocka_run_group_tests_name("search", tests, NULL, NULL);
     search_shutdown();
