@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Protocol transcript tests for `janggun` under UCCI (fsf-reference.md 5.1, 5.3): the `ucci` handshake and
 # option block, UCCI-style setoption, ranks 0-9 in every move and square, banmoves, go with time/opptime/
-# increment, scores without `cp`, the terminal root, errors, and `quit` answered with `bye`.
+# increment, scores without `cp`, the terminal root, the strength options, errors, and `quit` answered with `bye`.
 # usage: bash tests/cli_ucci.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
@@ -18,6 +18,9 @@ variant_line() {
 }
 # The start position's divided perft in UCCI notation: janggun's UCI list with every rank one lower.
 "$bin" perft --depth 1 --divide | grep -E '^[a-i][0-9]+[a-i][0-9]+: ' | perl -pe 's/([a-i])(10|[1-9])/$1.($2-1)/ge' >"$tmp/perft1_ucci"
+# The legal moves after b0c2 b9c7, in UCCI notation.
+"$bin" perft --depth 1 --divide --moves "b1c3 b10c8" | grep -E '^[a-i][0-9]+[a-i][0-9]+: ' \
+  | perl -pe 's/([a-i])(10|[1-9])/$1.($2-1)/ge' >"$tmp/perft2_ucci"
 
 session ""
 version=$(head -n 1 "$tmp/out" | sed -n 's/^Janggun \([^ ]*\) by the Janggun developers$/\1/p')
@@ -29,11 +32,15 @@ option hashsize type spin default 16 min 1 max 65536
 option Clear_Hash type button
 option Ponder type check default false
 option MultiPV type spin default 1 min 1 max 64
+option Skill_Level type spin default 20 min -20 max 20
 option Move_Overhead type spin default 30 min 0 max 5000
 option UCI_Variant type combo default janggi var janggi var janggicasual var janggimodern var janggitraditional
 option UCI_AnalyseMode type check default false
+option UCI_LimitStrength type check default false
+option UCI_Elo type spin default 1350 min 500 max 2850
 option UCI_ShowWDL type check default false
 option usemillisec type check default true
+option Skill_Seed type spin default 0 min 0 max 2147483647
 ucciok"
 
 session "ucci
@@ -108,6 +115,45 @@ Checkers:
  |   |   |   |   | r |   |   |   |   |0 *
 Fen: 3k5/9/9/9/9/9/9/9/4K4/4r4 w - - 0 1
 Checkers: e0 "
+
+# Strength options under UCCI names: errors for values out of range; a level plays a legal move in UCCI
+# notation, reports depth 1 only at UCI_Elo 500 (level -20), and 'Skill_Level 20' with the limit off is
+# the plain search again.
+session "ucci
+setoption Skill_Level 21
+setoption skill_level -21
+setoption UCI_Elo 499
+setoption UCI_Elo 2851
+setoption UCI_LimitStrength 1
+setoption Skill_Seed -1
+setoption Skill_Level -20
+setoption Skill_Seed 9
+position startpos moves b0c2 b9c7
+go depth 8
+@wait 1 ^bestmove
+setoption UCI_LimitStrength true
+setoption UCI_Elo 500
+go depth 8
+@wait 2 ^bestmove
+setoption UCI_LimitStrength false
+setoption Skill_Level 20
+go depth 3
+@wait 3 ^bestmove
+quit"
+if session_ok "UCCI strength options"; then
+  errors=$(grep -a '^info string' "$tmp/body" | tr '\n' '|')
+  depths=$(grep -a '^info depth' "$tmp/body" | cut -d' ' -f3 | tr '\n' ' ')
+  moves=$(grep -a '^bestmove' "$tmp/body" | cut -d' ' -f2 | tr '\n' ' ')
+  legal=yes
+  for m in $(echo "$moves" | cut -d' ' -f1-2); do grep -q "^$m: " "$tmp/perft2_ucci" || legal="no ($m)"; done
+  want_errors="info string error: option Skill Level must be a number from -20 to 20, not '21'|info string error: option Skill Level must be a number from -20 to 20, not '-21'|info string error: option UCI_Elo must be a number from 500 to 2850, not '499'|info string error: option UCI_Elo must be a number from 500 to 2850, not '2851'|info string error: option UCI_LimitStrength must be true or false, not '1'|info string error: option Skill Seed must be a number from 0 to 2147483647, not '-1'|"
+  if [ "$errors" = "$want_errors" ] && [ "$depths" = "1 1 1 2 3 " ] && [ "$legal" = yes ]; then
+    pass "UCCI Skill_Level, UCI_LimitStrength, UCI_Elo, Skill_Seed: range errors; level -20 and UCI_Elo 500 at depth 1, legal UCCI moves; full strength back"
+  else
+    fail "UCCI Skill_Level, UCI_LimitStrength, UCI_Elo, Skill_Seed: range errors; level -20 and UCI_Elo 500 at depth 1, legal UCCI moves; full strength back" \
+      "errors: $errors" "depths: $depths (expected 1 1 1 2 3)" "bestmoves: $moves" "legal: $legal"
+  fi
+fi
 
 # --- go perft, search output, bestmove in UCCI notation --------------------------------------------------
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Protocol transcript tests for `janggun` under UCI (fsf-reference.md 5.1, 5.2, 5.7, 7): the handshake and
 # option block, setoption, position, go and its output, go perft, d, the terminal root, bad input of every
-# kind, searches that must run while commands arrive, determinism and mates.
+# kind, searches that must run while commands arrive, determinism and mates, strength levels.
 # usage: bash tests/cli_uci.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
@@ -35,11 +35,15 @@ option name Hash type spin default 16 min 1 max 65536
 option name Clear Hash type button
 option name Ponder type check default false
 option name MultiPV type spin default 1 min 1 max 64
+option name Skill Level type spin default 20 min -20 max 20
 option name Move Overhead type spin default 30 min 0 max 5000
 option name UCI_Variant type combo default janggi var janggi var janggicasual var janggimodern var janggitraditional
 option name UCI_AnalyseMode type check default false
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 1350 min 500 max 2850
 option name UCI_ShowWDL type check default false
 option name usemillisec type check default true
+option name Skill Seed type spin default 0 min 0 max 2147483647
 uciok"
 session "uci
 isready
@@ -417,6 +421,104 @@ if session_ok "determinism"; then
   else
     fail "determinism: ucinewgame + go nodes 5000 twice gives the same output apart from nps and time" "first:"
     show "$tmp/first"; echo "  second:"; show "$tmp/second"
+  fi
+fi
+
+# --- Strength levels ----------------------------------------------------------------------------------
+
+session "setoption name Skill Level value 21
+setoption name Skill Level value -21
+setoption name skill level value x
+setoption name UCI_Elo value 499
+setoption name UCI_Elo value 2851
+setoption name UCI_LimitStrength value yes
+setoption name Skill Seed value -1
+setoption name Skill Seed value 2147483648
+setoption name Skill Level value -20
+setoption name UCI_Elo value 500
+setoption name UCI_LimitStrength value true
+setoption name Skill Seed value 2147483647
+isready
+quit"
+expect_body "strength options: out-of-range and malformed values refused, one error each; valid ones silent" \
+"info string error: option Skill Level must be a number from -20 to 20, not '21'
+info string error: option Skill Level must be a number from -20 to 20, not '-21'
+info string error: option Skill Level must be a number from -20 to 20, not 'x'
+info string error: option UCI_Elo must be a number from 500 to 2850, not '499'
+info string error: option UCI_Elo must be a number from 500 to 2850, not '2851'
+info string error: option UCI_LimitStrength must be true or false, not 'yes'
+info string error: option Skill Seed must be a number from 0 to 2147483647, not '-1'
+info string error: option Skill Seed must be a number from 0 to 2147483647, not '2147483648'
+readyok"
+
+# Full strength restored: after a limited search, UCI_LimitStrength false and Skill Level 20 give the same
+# lines (nodes, scores, PVs, bestmove) as a session that never touched the options.
+search_lines() { sed 's/ nps [0-9]*//; s/ time [0-9]*//' "$tmp/body" | grep -aE '^(info depth|bestmove)'; }
+session "ucinewgame
+position startpos moves h1g3 h10g8
+go depth 9
+@wait 1 ^bestmove
+quit"
+session_ok "strength: the default search" && search_lines >"$tmp/plain"
+session "setoption name Skill Level value 3
+setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 1500
+position startpos moves h1g3 h10g8
+go depth 9
+@wait 1 ^bestmove
+setoption name UCI_LimitStrength value false
+go depth 9
+@wait 2 ^bestmove
+setoption name Skill Level value 20
+ucinewgame
+go depth 9
+@wait 3 ^bestmove
+quit"
+if session_ok "strength: limit off"; then
+  search_lines | awk '/^bestmove/ { n++; next } n == 2' >"$tmp/restored"
+  limited=$(search_lines | awk '/^bestmove/ { n++; next } n == 0' | grep -c '^info depth')
+  if [ -s "$tmp/plain" ] && cmp -s <(grep -v '^bestmove' "$tmp/plain") "$tmp/restored" \
+     && [ "$(grep -a '^bestmove' "$tmp/body" | tail -n 1)" = "$(grep '^bestmove' "$tmp/plain")" ] \
+     && [ "$limited" -ge 1 ] && [ "$limited" -le 7 ]; then
+    pass "UCI_LimitStrength false + Skill Level 20: the same lines and bestmove as the default (limited: depth <= 7)"
+  else
+    fail "UCI_LimitStrength false + Skill Level 20: the same lines and bestmove as the default (limited: depth <= 7)" \
+      "limited info lines: $limited" "default:"; show "$tmp/plain"; echo "  restored:"; show "$tmp/restored"
+  fi
+fi
+
+# A level: quick (its own budget under 'go wtime'), line 1 only (the hidden candidates are not printed),
+# and the same move for the same seed. UCI_Elo 500 is level -20: depth 1 only (two lines, MultiPV 2).
+session "setoption name Skill Level value 0
+setoption name Skill Seed value 4
+position startpos moves h1g3 h10g8
+go wtime 600000 btime 600000
+@wait 1 ^bestmove
+ucinewgame
+go wtime 600000 btime 600000
+@wait 2 ^bestmove
+setoption name MultiPV value 2
+go depth 3
+@wait 3 ^bestmove
+setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 500
+go depth 10
+@wait 4 ^bestmove
+quit"
+if session_ok "strength: level 0"; then
+  moves=$(grep -a '^bestmove' "$tmp/body" | cut -d' ' -f2 | tr '\n' ' ')
+  first=$(awk '/^bestmove/ { n++; next } n == 0' "$tmp/body")
+  time_ms=$(printf '%s\n' "$first" | grep -a '^info depth' | tail -n 1 | sed -n 's/.* time \([0-9]*\) .*/\1/p')
+  multipv=$(awk '/^bestmove/ { n++; next } n == 0 || n == 1' "$tmp/body" | grep -ac ' multipv [2-9]')
+  pv2=$(awk '/^bestmove/ { n++; next } n == 2' "$tmp/body" | grep -ac '^info depth [123] .* multipv 2 ')
+  elo500=$(awk '/^bestmove/ { n++; next } n == 3' "$tmp/body" | grep -a '^info depth' | cut -d' ' -f3 | tr '\n' ' ')
+  m1=$(echo "$moves" | cut -d' ' -f1); m2=$(echo "$moves" | cut -d' ' -f2)
+  if [ -n "$m1" ] && [ "$m1" = "$m2" ] && [ "$multipv" = 0 ] && [ "$pv2" = 3 ] && [ "$elo500" = "1 1 " ] \
+     && [ -n "$time_ms" ] && [ "$time_ms" -lt 5000 ]; then
+    pass "Skill Level 0 with a 10-minute clock: its own budget (${time_ms} ms), line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)"
+  else
+    fail "Skill Level 0 with a 10-minute clock: its own budget, line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)" \
+      "bestmoves: $moves" "time: $time_ms ms" "hidden lines printed: $multipv" "multipv 2 lines at depths 1-3: $pv2" "UCI_Elo 500 depths: $elo500"
   fi
 fi
 

@@ -112,8 +112,9 @@ static void test_setoption(void **state)
     assert_int_equal(options_find(cmd.u.setoption.name), OPTION_MULTIPV);
     assert_true(span_is(cmd.u.setoption.value, "2"));
 
-    const char *names[] = {"threads",       "HASH",          "hashsize",   "clear_hash",
-                           "move overhead", "MOVE_OVERHEAD", "uci_variant"};
+    const char *names[] = {"threads",       "HASH",        "hashsize",    "clear_hash",        "move overhead",
+                           "MOVE_OVERHEAD", "uci_variant", "skill level", "Skill_Level",       "UCI_Elo",
+                           "uci_elo",       "skill_seed",  "Skill Seed",  "uci_limitstrength", "UCI_LimitStrength"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (options_find((Span){names[i], strlen(names[i])}) < 0)
             fail_msg("option name '%s' not found", names[i]);
@@ -146,6 +147,45 @@ static void test_option_values(void **state)
     assert_false(options_parse_value(OPTION_HASH, (Span){"", 0}, false, &v, err, sizeof err));
     assert_string_equal(err, "option Hash needs a value");
     assert_true(options_parse_value(OPTION_CLEAR_HASH, (Span){"", 0}, false, &v, err, sizeof err));
+
+    /* The strength options: FSF's names, defaults and ranges (Skill Seed is Janggun's own). */
+    assert_int_equal(options_find((Span){"Skill Level", 11}), OPTION_SKILL_LEVEL);
+    assert_int_equal(options_find((Span){"skill_level", 11}), OPTION_SKILL_LEVEL);
+    assert_int_equal(options_find((Span){"UCI_LimitStrength", 17}), OPTION_LIMIT_STRENGTH);
+    assert_int_equal(options_find((Span){"uci_elo", 7}), OPTION_ELO);
+    assert_int_equal(options_find((Span){"Skill_Seed", 10}), OPTION_SKILL_SEED);
+    assert_int_equal(option_defs[OPTION_SKILL_LEVEL].def, 20);
+    assert_int_equal(option_defs[OPTION_LIMIT_STRENGTH].def, 0);
+    assert_int_equal(option_defs[OPTION_ELO].def, 1350);
+    assert_int_equal(option_defs[OPTION_SKILL_SEED].def, 0);
+    assert_true(VALUE(OPTION_SKILL_LEVEL, "-20"));
+    assert_int_equal(v, -20);
+    assert_true(VALUE(OPTION_SKILL_LEVEL, "20"));
+    assert_int_equal(v, 20);
+    assert_true(VALUE(OPTION_SKILL_LEVEL, "0"));
+    assert_int_equal(v, 0);
+    assert_false(VALUE(OPTION_SKILL_LEVEL, "21"));
+    assert_string_equal(err, "option Skill Level must be a number from -20 to 20, not '21'");
+    assert_false(VALUE(OPTION_SKILL_LEVEL, "-21"));
+    assert_string_equal(err, "option Skill Level must be a number from -20 to 20, not '-21'");
+    assert_false(VALUE(OPTION_SKILL_LEVEL, "1.5"));
+    assert_true(VALUE(OPTION_LIMIT_STRENGTH, "true"));
+    assert_int_equal(v, 1);
+    assert_false(VALUE(OPTION_LIMIT_STRENGTH, "1"));
+    assert_string_equal(err, "option UCI_LimitStrength must be true or false, not '1'");
+    assert_true(VALUE(OPTION_ELO, "500"));
+    assert_int_equal(v, 500);
+    assert_true(VALUE(OPTION_ELO, "2850"));
+    assert_int_equal(v, 2850);
+    assert_false(VALUE(OPTION_ELO, "499"));
+    assert_string_equal(err, "option UCI_Elo must be a number from 500 to 2850, not '499'");
+    assert_false(VALUE(OPTION_ELO, "2851"));
+    assert_string_equal(err, "option UCI_Elo must be a number from 500 to 2850, not '2851'");
+    assert_true(VALUE(OPTION_SKILL_SEED, "2147483647"));
+    assert_int_equal(v, 2147483647);
+    assert_false(VALUE(OPTION_SKILL_SEED, "-1"));
+    assert_string_equal(err, "option Skill Seed must be a number from 0 to 2147483647, not '-1'");
+    assert_false(VALUE(OPTION_SKILL_SEED, "2147483648"));
 #undef VALUE
 }
 

@@ -29,8 +29,8 @@ static void test_elo_table(void **state)
     const struct {
         int elo;
         double level;
-    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1},  {800, -5.4},  {1000, -2.6}, {1350, 0.0},
-                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6},  {2250, 9.8},  {2500, 13.3}, {2850, 18.5}};
+    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1}, {800, -5.4}, {1000, -2.6}, {1350, 0.0},
+                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6}, {2250, 9.8}, {2500, 13.3}, {2850, 18.5}};
     for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
         assert_level(points[i].elo, points[i].level);
     /* Linear between them; clamped outside 500-2850. */
@@ -166,9 +166,9 @@ static void test_pick_spread_by_level(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elo_table),         cmocka_unit_test(test_which_option_decides),
-        cmocka_unit_test(test_params),            cmocka_unit_test(test_pick_bounds),
-        cmocka_unit_test(test_pick_seeds),        cmocka_unit_test(test_pick_spread_by_level),
+        cmocka_unit_test(test_elo_table),  cmocka_unit_test(test_which_option_decides),
+        cmocka_unit_test(test_params),     cmocka_unit_test(test_pick_bounds),
+        cmocka_unit_test(test_pick_seeds), cmocka_unit_test(test_pick_spread_by_level),
     };
     return cmocka_run_group_tests_name("skill", tests, NULL, NULL);
 }
