@@ -42,11 +42,7 @@ static int verdict_score(const Verdict *v, int ply)
 static void check_limits(SearchWorker *w)
 {
     uint64_t nodes = atomic_load_explicit(&w->nodes, memory_order_relaxed);
-    if (pool.node_limit
-        && (pool.thread_count == 1 ? nodes
-            : (nodes & 255) == 0   ? pool_total_nodes()
-                                   : 0)
-               >= pool.node_limit)
+    if (pool.node_limit && (pool.one_searcher ? nodes : (nodes & 255) == 0 ? pool_total_nodes() : 0) >= pool.node_limit)
         atomic_store(&pool.stop, true);
     if ((nodes & 1023) == 0 && pool.budget.hard_ms >= 0 && !atomic_load_explicit(&pool.pondering, memory_order_relaxed)
         && pool_now_ms() - atomic_load(&pool.start_ms) >= pool.budget.hard_ms)

@@ -22,7 +22,7 @@ enum {
 
 /* What one level may search and how far its choice may stray. */
 typedef struct {
-    uint64_t nodes; /* node budget; counted once the first iteration is complete, which always is */
+    uint64_t nodes; /* node budget, enforced from the end of the first iteration (which always completes) */
     int depth;      /* deepest iteration */
     int candidates; /* best root moves searched as hidden MultiPV lines and chosen among */
     int error_cp;   /* the largest random push given to a candidate, centipawns (a soldier is 100) */

@@ -203,8 +203,12 @@ void search_start(const Game *game, const SearchLimits *limits, const SearchRepo
     tc.game_ply = game->length;
     pool.budget = limits->use_clock ? tm_budget(&tc) : (TimeBudget){-1, -1};
     pool.node_limit = limits->nodes;
+    pool.one_searcher = pool.thread_count == 1 || limits->limit_strength;
     if (limits->limit_strength)
         pool.skill = skill_params(limits->skill_level);
+    /* No count of the last search may show in this one's, whichever thread starts first. */
+    for (int i = 0; i < pool.thread_count; i++)
+        atomic_store_explicit(&pool.workers[i]->nodes, 0, memory_order_relaxed);
     atomic_store(&pool.stop, false);
     atomic_store(&pool.pondering, limits->ponder);
     tt_new_search();

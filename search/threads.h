@@ -30,6 +30,7 @@ typedef struct {
     SearchReport report;
     TimeBudget budget;
     SkillParams skill; /* the strength level's, when limits.limit_strength */
+    bool one_searcher; /* thread 0 searches alone (one thread, or a strength level): it counts its own nodes */
     /* Time management compares a search's score with the last search's in the same game: thread 0's
      * last completed iteration, kept by finish_search unless the search was a ponder miss. Forgotten by
      * search_clear (ucinewgame, Clear Hash) and by a search_start whose game does not continue that one
