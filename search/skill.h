@@ -17,7 +17,7 @@ enum {
     SKILL_ELO_MAX = 2850,
     SKILL_ELO_DEFAULT = 1350,
     SKILL_SEED_MAX = 2147483647,
-    SKILL_CANDIDATES_MAX = 8 /* the most root moves a level chooses among */
+    SKILL_CANDIDATES_MAX = 8 /* the most root moves a level chooses among (with MultiPV above 4) */
 };
 
 /* What one level may search and how far its choice may stray. */
