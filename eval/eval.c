@@ -203,7 +203,10 @@ static inline void counting_term(const Position *pos, EvalTerms *t)
     }
     s = max_int(min_int(s, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
     t->counting = s - t->raw;
-    t->total = s;
+    /* The side to move's tempo, on top of everything but a finished game's verdict: static scores of
+     * quiet positions otherwise undervalue having the move. */
+    t->tempo = st->ended ? 0 : pos->side == WHITE ? weights.tempo : -weights.tempo;
+    t->total = max_int(min_int(s + t->tempo, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
 }
 
 static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
@@ -290,6 +293,7 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     row(&out, "Palace safety", t.safety, t.safety[WHITE] - t.safety[BLACK]);
     row(&out, "Threats", t.threats, t.threats[WHITE] - t.threats[BLACK]);
     put(&out, "%14s | %7s %7s | %7s\n", "Counting", "--", t.deom ? pawns(t.deom, a) : "--", pawns(t.counting, b));
+    put(&out, "%14s | %15s | %7s\n", "Tempo", pos->side == WHITE ? "Cho to move" : "Han to move", pawns(t.tempo, a));
     put(&out, "---------------+-----------------+--------\n");
     put(&out, "%14s | %15s | %7s\n\n", "Total", "", pawns(t.total, a));
 

@@ -28,6 +28,7 @@ typedef struct {
     int safety_missing_guard;
     int threat_by_lesser[THREAT_TYPES]; /* per piece attacked by a less valuable enemy piece */
     int threat_hanging;                 /* per piece (not the general) attacked and not defended */
+    int tempo;                          /* for the side to move */
     int deom;                           /* Han's deom, where the rule set counts */
     int counting_verdict;               /* a won count at the end of the game */
     int counting_window;                /* plies before the move limit where the blend starts */
@@ -68,7 +69,7 @@ const EvalWeights *eval_weights(void);
 const char *eval_weights_text(size_t *len);
 
 /* The evaluation split into its terms. Per-side terms are from that side's point of view (a bonus for
- * it is positive); `raw`, `counting` and `total` are from Cho's point of view, total = raw + counting,
+ * it is positive); `raw`, `counting` and `total` are from Cho's point of view, total = raw + counting + tempo,
  * and eval_evaluate returns total for Cho to move, -total for Han. */
 typedef struct {
     int material[COLOR_COUNT];
@@ -83,6 +84,7 @@ typedef struct {
     int verdict;              /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
                                  computed only when a blend applies (0 otherwise) */
     int counting;             /* -deom plus the effect of both blends */
+    int tempo;                /* the side to move's tempo, Cho's view (0 once the game has ended) */
     int total;
 } EvalTerms;
 

@@ -551,8 +551,8 @@ static void iterative_deepening(SearchWorker *w)
             w->roots[i].nodes = 0;
         }
         w->best_move_changes = 0;
+        w->seldepth = 0;
         for (w->pv_index = 0; w->pv_index < multipv; w->pv_index++) {
-            w->seldepth = 0;
             int previous = w->roots[w->pv_index].previous_score;
             int delta = ASPIRATION_WINDOW;
             int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
@@ -582,11 +582,15 @@ static void iterative_deepening(SearchWorker *w)
             sort_roots(w->roots, w->pv_index + 1);
             if (pool_stopped())
                 break;
-            if (w->id == 0)
-                report_line(w, depth, w->pv_index, BOUND_EXACT);
         }
         if (pool_stopped())
             break;
+        /* The lines are reported together once all are searched, in their final order: a later line
+         * that scores above an earlier one moves up, and reporting each as it finished would name
+         * that move twice. */
+        if (w->id == 0)
+            for (int i = 0; i < multipv; i++)
+                report_line(w, depth, i, BOUND_EXACT);
         w->completed_depth = depth;
         w->completed_score = w->roots[0].score;
         if (w->id != 0)

@@ -635,11 +635,12 @@ expect_body "eval: the start position's breakdown exactly, then keeps serving" "
  Palace safety |    0.00    0.00 |    0.00
        Threats |    0.00    0.00 |    0.00
       Counting |      --    0.15 |   -0.15
+         Tempo |     Cho to move |    0.70
 ---------------+-----------------+--------
-         Total |                 |   -0.15
+         Total |                 |    0.55
 
 Counting: Han's deom 0.15; a count now: Han wins; move limit 0 of 100 plies, blend 0%; pass or bikjang blend 0%
-Final evaluation: -0.15 (Cho's point of view); -15 cp for the side to move (Cho)
+Final evaluation: 0.55 (Cho's point of view); 55 cp for the side to move (Cho)
 Material count: Cho 72, Han 72 + 1.5 deom = 73.5 (Han ahead)
 readyok"
 # After a capture (a chariot takes the last soldier): Cho ahead in material and in the final evaluation.

@@ -112,6 +112,7 @@ static const struct {
     {"safety_missing_guard", 1},
     {"threat_by_lesser", 5},
     {"threat_hanging", 1},
+    {"tempo", 1},
     {"deom", 1},
     {"counting_verdict", 1},
     {"counting_window", 1},
@@ -158,12 +159,12 @@ static void test_malformed_weights_refused(void **state)
         fail_msg("valid text refused: %s", err);
 
     expect_refused("foo 1\n", NULL, "", "line 1: unknown weight 'foo'");
-    expect_refused("", NULL, "deom 15\n", "line 22: 'deom' given twice");
+    expect_refused("", NULL, "deom 15\n", "line 23: 'deom' given twice");
     expect_refused("", "mobility", "", "missing weight 'mobility'");
     expect_refused("mobility 1 2 3 4 5\n", "mobility", "", "line 1: 'mobility' has 5 values, expected 6");
     expect_refused("deom 1 2\n", "deom", "", "line 1: 'deom' has 2 values, expected 1");
     expect_refused("deom\n", "deom", "", "line 1: 'deom' has 0 values, expected 1");
-    expect_refused("", "deom", "deom 1\n 2\n", "line 21: 'deom' has 2 values, expected 1");
+    expect_refused("", "deom", "deom 1\n 2\n", "line 22: 'deom' has 2 values, expected 1");
     expect_refused("deom 1x\n", "deom", "", "line 1: '1x' is not an integer (in 'deom')");
     expect_refused("deom 9999999999999\n", "deom", "", "line 1: 9999999999999 is out of range for 'deom' (0 to 1000)");
     expect_refused("counting_limit_blend 101\n", "counting_limit_blend", "",
@@ -300,6 +301,24 @@ static void test_threats(void **state)
     eval_terms(&g.pos, &t);
     assert_int_equal(t.threats[BLACK], -(1 + 2));
     assert_int_equal(t.threats[WHITE], -10);
+}
+
+/* The tempo goes to the side to move, after the counting blends; a finished game is its verdict alone. */
+static void test_tempo(void **state)
+{
+    (void)state;
+    EvalWeights w = hand_weights();
+    w.tempo = 25;
+    eval_use_weights(&w);
+    TestGame g;
+    EvalTerms t;
+    test_game_setup(&g, "janggicasual", LONE_CHARIOT, NULL);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.tempo, 25);
+    assert_int_equal(t.total, 1066 + 25);
+    assert_int_equal(eval_evaluate(&g.pos), 1091);
+    assert_int_equal(eval_fen("janggicasual", "5k3/9/9/9/9/9/9/9/4K4/3R5 b - - 0 1"), -1066 + 25);
+    assert_int_equal(eval_fen("janggi", LONE_CHARIOT), 1051 + 25);
 }
 
 static void test_exact_values(void **state)
@@ -557,13 +576,14 @@ static void test_trace(void **state)
     eval_trace(&g.pos, buf, sizeof buf);
     assert_non_null(strstr(buf, "Material count: Cho 72, Han 72 + 1.5 deom = 73.5 (Han ahead)\n"));
     assert_non_null(strstr(buf, eval_weights_name()));
-    for (const char *term = "Material\0Piece-square\0Mobility\0Palace safety\0Threats\0Counting\0Total\0"; *term;
+    for (const char *term = "Material\0Piece-square\0Mobility\0Palace safety\0Threats\0Counting\0Tempo\0Total\0"; *term;
          term += strlen(term) + 1)
         if (!strstr(buf, term))
             fail_msg("no '%s' row in:\n%s", term, buf);
     char want[80];
-    snprintf(want, sizeof want, "Final evaluation: -%d.%02d (Cho's point of view)", shipped.deom / 100,
-             shipped.deom % 100);
+    int start_total = shipped.tempo - shipped.deom;
+    snprintf(want, sizeof want, "Final evaluation: %s%d.%02d (Cho's point of view)", start_total < 0 ? "-" : "",
+             abs(start_total) / 100, abs(start_total) % 100);
     assert_non_null(strstr(buf, want));
 
     /* Hand-set weights: the lone chariot, term by term, in pawns. */
@@ -578,6 +598,7 @@ static void test_trace(void **state)
         " Palace safety |   -0.80   -1.02 |    0.22\n",
         "       Threats |    0.00    0.00 |    0.00\n",
         "      Counting |      --    0.15 |   -0.15\n",
+        "         Tempo |     Cho to move |    0.00\n",
         "         Total |                 |   10.51\n",
         "Final evaluation: 10.51 (Cho's point of view); 1051 cp for the side to move (Cho)\n",
         "Material count: Cho 13, Han 0 + 1.5 deom = 1.5 (Cho ahead)\n",
@@ -602,6 +623,7 @@ int main(void)
         cmocka_unit_test_setup(test_weight_text_layout, restore),
         cmocka_unit_test_setup(test_exact_values, restore),
         cmocka_unit_test_setup(test_threats, restore),
+        cmocka_unit_test_setup(test_tempo, restore),
         cmocka_unit_test_setup(test_symmetry, restore),
         cmocka_unit_test_setup(test_material_order, restore),
         cmocka_unit_test_setup(test_counting_near_move_limit, restore),
