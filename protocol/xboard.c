@@ -43,11 +43,8 @@ typedef struct {
     bool analyzing, post;
     SetupForm setup_form;
 
-    /* Time control: `level` (moves per session, base, increment), `st` (a fixed time a move, which
-     * replaces the level), `sd` (a depth limit on top); the engine's clock from `time`. */
-    int moves_per_session;
-    int64_t base_ms, increment_ms, move_time_ms, clock_ms;
-    int depth_limit;
+    XBoardClock clock;
+    int depth_limit; /* `sd`, on top of the clock; 0 = none */
 
     Move predicted;   /* the reply the engine's last search expected: pondered on, given as a hint */
     Move ponder_move; /* the move a ponder search assumes */
@@ -176,17 +173,8 @@ static SearchLimits play_limits(XBoard *xb, bool ponder)
     limits.depth = xb->depth_limit;
     limits.ponder = ponder;
     limits.multipv = 1;
+    limits.clock = xboard_time_control(&xb->clock, pos->fullmove);
     TimeControl *tc = &limits.clock;
-    if (xb->move_time_ms > 0) {
-        tc->time_left_ms = -1;
-        tc->movetime_ms = xb->move_time_ms;
-    } else {
-        tc->time_left_ms = xb->clock_ms;
-        tc->increment_ms = xb->increment_ms;
-        /* The moves left in this session of `level`: the side to move has made fullmove - 1. */
-        if (xb->moves_per_session > 0)
-            tc->moves_to_go = xb->moves_per_session - (pos->fullmove - 1) % xb->moves_per_session;
-    }
     tc->overhead_ms = xb->opts->value[OPTION_MOVE_OVERHEAD];
     tc->game_ply = game(xb)->length;
     limits.use_clock = true;
@@ -237,8 +225,8 @@ static void start_analysis(XBoard *xb)
 static void start_ponder(XBoard *xb)
 {
     Game *g = game(xb);
-    if (!xb->opts->value[OPTION_PONDER] || xb->play_color == NO_COLOR || xb->analyzing
-        || xb->predicted == MOVE_NONE || !game_play(g, xb->predicted))
+    if (!xb->opts->value[OPTION_PONDER] || xb->play_color == NO_COLOR || xb->analyzing || xb->predicted == MOVE_NONE
+        || !game_play(g, xb->predicted))
         return;
     GameStatus st = game_status(g);
     if (st.result == GAME_ONGOING) {
@@ -365,6 +353,16 @@ static void fen_board_and_side(const Position *pos, char *buf, size_t size)
 
 /* ---- Numbers ---- */
 
+/* The next token of `rest`, which moves past it. */
+static bool next_token(Span *rest, Span *tok)
+{
+    const char *p = rest->text, *end = rest->text + rest->len;
+    bool got = span_next_token(&p, end, tok);
+    rest->len = (size_t)(end - p);
+    rest->text = p;
+    return got;
+}
+
 static bool parse_int(Span tok, int64_t min, int64_t max, int64_t *out)
 {
     char buf[24];
@@ -406,6 +404,55 @@ static bool parse_decimal_ms(const char *s, size_t len, int64_t unit, int64_t *o
     return true;
 }
 
+bool xboard_parse_seconds(const char *text, size_t len, int64_t *ms) { return parse_decimal_ms(text, len, 1000, ms); }
+
+bool xboard_parse_level(const char *args, XBoardClock *clock)
+{
+    Span rest = {args, strlen(args)}, t[4];
+    int n = 0;
+    while (n < 4 && next_token(&rest, &t[n]))
+        n++;
+    int64_t mps, base = 0, inc, seconds_ms;
+    bool ok = n == 3 && parse_int(t[0], 0, 100000, &mps);
+    if (ok) {
+        const char *colon = memchr(t[1].text, ':', t[1].len);
+        if (colon) {
+            int64_t minutes;
+            ok = parse_int((Span){t[1].text, (size_t)(colon - t[1].text)}, 0, 100000, &minutes)
+                 && parse_decimal_ms(colon + 1, (size_t)(t[1].text + t[1].len - colon - 1), 1000, &seconds_ms)
+                 && seconds_ms < 60000;
+            base = minutes * 60000 + seconds_ms;
+        } else {
+            ok = parse_decimal_ms(t[1].text, t[1].len, 60000, &base);
+        }
+    }
+    ok = ok && parse_decimal_ms(t[2].text, t[2].len, 1000, &inc);
+    if (!ok || (base == 0 && inc == 0))
+        return false;
+    clock->moves_per_session = (int)mps;
+    clock->base_ms = clock->clock_ms = base;
+    clock->increment_ms = inc;
+    clock->move_time_ms = 0;
+    return true;
+}
+
+TimeControl xboard_time_control(const XBoardClock *clock, int fullmove)
+{
+    TimeControl tc;
+    memset(&tc, 0, sizeof tc);
+    if (clock->move_time_ms > 0) {
+        tc.time_left_ms = -1;
+        tc.movetime_ms = clock->move_time_ms;
+        return tc;
+    }
+    tc.time_left_ms = clock->clock_ms;
+    tc.increment_ms = clock->increment_ms;
+    /* The side to move has made fullmove - 1 moves; the session restarts every MPS of them. */
+    if (clock->moves_per_session > 0 && fullmove >= 1)
+        tc.moves_to_go = clock->moves_per_session - (fullmove - 1) % clock->moves_per_session;
+    return tc;
+}
+
 /* ---- Commands ---- */
 
 typedef enum { FLOW_ON, FLOW_QUIT, FLOW_UCI, FLOW_UCCI } Flow;
@@ -416,22 +463,13 @@ typedef struct {
     Span args;        /* the rest, blanks trimmed (len 0 when none) */
 } Line;
 
-static bool next_token(Span *rest, Span *tok)
-{
-    const char *p = rest->text, *end = rest->text + rest->len;
-    bool got = span_next_token(&p, end, tok);
-    rest->len = (size_t)(end - p);
-    rest->text = p;
-    return got;
-}
-
 /* The arguments as numbers: exactly `count` tokens that parse, or an error. */
 static bool int_args(XBoard *xb, const Line *l, int64_t min, int64_t max, int64_t *out, const char *what)
 {
     Span rest = l->args, tok, extra;
     if (!next_token(&rest, &tok) || next_token(&rest, &extra) || !parse_int(tok, min, max, out)) {
-        say_error(xb, l->line, "%.*s needs %s from %" PRId64 " to %" PRId64, (int)l->word.len, l->word.text, what,
-                  min, max);
+        say_error(xb, l->line, "%.*s needs %s from %" PRId64 " to %" PRId64, (int)l->word.len, l->word.text, what, min,
+                  max);
         return false;
     }
     return true;
@@ -467,7 +505,7 @@ static void cmd_new(XBoard *xb)
     reset_game(xb);
     xb->play_color = BLACK; /* CECP: White moves first, the engine plays Black */
     xb->depth_limit = 0;
-    xb->clock_ms = xb->base_ms;
+    xb->clock.clock_ms = xb->clock.base_ms;
     xb->have_score = false;
     if (xb->analyzing)
         start_analysis(xb);
@@ -594,50 +632,26 @@ static void cmd_undo(XBoard *xb, const Line *l, int plies)
         start_analysis(xb);
 }
 
-/* level MPS BASE INC: BASE in minutes or minutes:seconds, INC in seconds (decimals allowed). */
 static void cmd_level(XBoard *xb, const Line *l)
 {
-    Span rest = l->args, t[4];
-    int n = 0;
-    while (n < 4 && next_token(&rest, &t[n]))
-        n++;
-    int64_t mps, base = 0, inc, seconds_ms;
-    bool ok = n == 3 && parse_int(t[0], 0, 100000, &mps);
-    if (ok) {
-        const char *colon = memchr(t[1].text, ':', t[1].len);
-        if (colon) {
-            int64_t minutes;
-            ok = parse_int((Span){t[1].text, (size_t)(colon - t[1].text)}, 0, 100000, &minutes)
-                 && parse_decimal_ms(colon + 1, (size_t)(t[1].text + t[1].len - colon - 1), 1000, &seconds_ms)
-                 && seconds_ms < 60000;
-            base = minutes * 60000 + seconds_ms;
-        } else {
-            ok = parse_decimal_ms(t[1].text, t[1].len, 60000, &base);
-        }
-    }
-    ok = ok && parse_decimal_ms(t[2].text, t[2].len, 1000, &inc);
-    if (!ok || (base == 0 && inc == 0)) {
+    char args[200];
+    snprintf(args, sizeof args, "%.*s", (int)(l->args.len < 199 ? l->args.len : 199), l->args.text);
+    if (l->args.len >= sizeof args || !xboard_parse_level(args, &xb->clock))
         say_error(xb, l->line,
                   "level needs moves per session, base time (minutes or minutes:seconds) and increment "
                   "(seconds), not all zero");
-        return;
-    }
-    xb->moves_per_session = (int)mps;
-    xb->base_ms = xb->clock_ms = base;
-    xb->increment_ms = inc;
-    xb->move_time_ms = 0;
 }
 
 static void cmd_st(XBoard *xb, const Line *l)
 {
     int64_t ms;
     Span rest = l->args, tok, extra;
-    if (!next_token(&rest, &tok) || next_token(&rest, &extra) || !parse_decimal_ms(tok.text, tok.len, 1000, &ms)
+    if (!next_token(&rest, &tok) || next_token(&rest, &extra) || !xboard_parse_seconds(tok.text, tok.len, &ms)
         || ms == 0) {
         say_error(xb, l->line, "st needs a number of seconds above 0");
         return;
     }
-    xb->move_time_ms = ms;
+    xb->clock.move_time_ms = ms;
 }
 
 static void cmd_option(XBoard *xb, const Line *l)
@@ -774,7 +788,7 @@ static void cmd_hint(XBoard *xb)
 }
 
 /* Commands a GUI may send that change nothing here. */
-static const char *const ignored_words[] = {"accepted", "rejected", "random", "computer", "name", "rating",
+static const char *const ignored_words[] = {"accepted", "rejected", "random", "computer", "name",  "rating",
                                             "ics",      "bk",       "lift",   "put",      "hover", "xboard"};
 
 static Flow execute(XBoard *xb, const char *line)
@@ -841,7 +855,7 @@ static Flow execute(XBoard *xb, const char *line)
             xb->depth_limit = (int)v;
     } else if (span_equals(w, "time")) {
         if (int_args(xb, &l, INT32_MIN, INT32_MAX, &v, "centiseconds"))
-            xb->clock_ms = v < 0 ? 0 : v * 10; /* a clock past zero: move at once */
+            xb->clock.clock_ms = v < 0 ? 0 : v * 10; /* a clock past zero: move at once */
     } else if (span_equals(w, "otim")) {
         int_args(xb, &l, INT32_MIN, INT32_MAX, &v, "centiseconds"); /* checked, not used */
     } else if (span_equals(w, "hard") || span_equals(w, "easy")) {
@@ -920,8 +934,7 @@ XBoardExit xboard_loop(LineReader *in, FILE *out, EngineOptions *opts)
     xb->setup_form = SETUP_XIANGQI;
     xb->play_color = BLACK;
     /* XBoard's own default time control until `level` or `st` says otherwise: 40 moves in 5 minutes. */
-    xb->moves_per_session = 40;
-    xb->base_ms = xb->clock_ms = 5 * 60000;
+    xb->clock = (XBoardClock){40, 5 * 60000, 0, 0, 5 * 60000};
     pthread_mutex_init(&xb->lock, NULL);
     opts->value[OPTION_VARIANT] = option_defs[OPTION_VARIANT].def; /* as every handshake, in FSF */
     opts->value[OPTION_ANALYSE_MODE] = 0;
