@@ -322,18 +322,21 @@ pong 3"
 
 # The time a move takes under `st`, `level` and `time`: within generous bounds (the machine may be busy).
 time_case() {  # NAME MIN MAX SETUP...: the move after `go` comes between MIN and MAX seconds
-  local name=$1 min=$2 max=$3 setup=$4 start end secs
-  start=$(date +%s.%N)
+  local name=$1 min=$2 max=$3 setup=$4 secs
+  rm -f "$tmp/mark.go" "$tmp/mark.move"
   session "xboard
 new
 variant janggi
 nopost
 $setup
+ping 1
+@wait 1 ^pong
+@mark go
 go
 @wait 1 ^move
+@mark move
 quit"
-  end=$(date +%s.%N)
-  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+  secs=$(awk -v a="$(cat "$tmp/mark.go")" -v b="$(cat "$tmp/mark.move")" 'BEGIN { printf "%.2f", b - a }')
   if session_ok "$name" && grep -qa '^move ' "$tmp/body" && awk -v s="$secs" -v lo="$min" -v hi="$max" 'BEGIN { exit !(s >= lo && s <= hi) }'; then
     pass "$name (took ${secs}s)"
   else
@@ -343,6 +346,7 @@ quit"
 time_case "st 1: a fixed second per move" 0.9 4 "st 1"
 time_case "st 0.3 (decimals): under a second" 0.25 2.5 "st 0.3"
 time_case "level 40 0:03 0 (40 moves a session): a small part of 3 s" 0 1.8 "level 40 0:03 0"
+time_case "level 1 0:03 0 (1 move a session): most of the 3 s on this move" 0.5 3.5 "level 1 0:03 0"
 time_case "level 0 0:30 0 with time 50 (0.5 s left, centiseconds): well under half a second of thinking" 0 1.5 "level 0 0:30 0
 time 50
 otim 9000"
