@@ -88,8 +88,8 @@ static LineStatus finish_line(LineReader *r, char **line, size_t *len)
 
 LineStatus input_read_line(LineReader *r, char **line, size_t *len)
 {
-    /* A wake that came before a line already read was answered comes first: the waker's news (a
-     * search's move) is older than any reply to it. */
+    /* A wake is answered before any line, even one already read: what the waker reports (a search's
+     * move) came before any reply the GUI can have sent to it. */
     if (woken(r, false))
         return LINE_WAKE;
     for (;;) {
