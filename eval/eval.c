@@ -2,7 +2,7 @@
  * material (a cannon's value grows with the screens left on the board), piece-square tables mirrored
  * by rank for Han, mobility by the real move rules (cannon screens and restrictions, horse legs,
  * elephant eyes, palace diagonals), palace safety (pieces reaching the enemy palace, missing guards),
- * and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
+ * threats (pieces attacked by less valuable ones, or attacked and undefended), and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
  * verdict near the move limit, after a pass and in bikjang. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,6 +59,7 @@ const char *eval_weights_name(void)
 typedef struct {
     int pst, mobility;
     int attackers, attack_weight, attack_squares;
+    Bitboard attacks_by[PIECE_TYPE_COUNT]; /* points each type attacks or defends */
 } SideScan;
 
 static inline __attribute__((always_inline)) void scan_piece(const Position *pos, Color us, PieceType pt, Square s,
@@ -68,6 +69,7 @@ static inline __attribute__((always_inline)) void scan_piece(const Position *pos
     Bitboard reach = movegen_piece_reach(pos, pt, s, us);
     sc->pst += psq[make_piece(us, pt)][s];
     *moves += bb_popcount(reach & area);
+    sc->attacks_by[pt] |= reach;
     if (pt != GUARD) { /* guards never leave their palace */
         Bitboard hit = reach & enemy_palace;
         int hits = hit != 0;
@@ -105,7 +107,7 @@ static inline void scan_side(const Position *pos, Color us, Bitboard enemy_soldi
 {
     Bitboard area = ~pos->by_color[us] & ~enemy_soldier_attacks;
     Bitboard enemy_palace = palace_bb[color_flip(us)];
-    *sc = (SideScan){0, 0, 0, 0, 0};
+    *sc = (SideScan){0};
     scan_type(pos, us, SOLDIER, area, enemy_palace, sc);
     scan_type(pos, us, GUARD, area, enemy_palace, sc);
     scan_type(pos, us, ELEPHANT, area, enemy_palace, sc);
@@ -113,6 +115,29 @@ static inline void scan_side(const Position *pos, Color us, Bitboard enemy_soldi
     scan_type(pos, us, CANNON, area, enemy_palace, sc);
     scan_type(pos, us, CHARIOT, area, enemy_palace, sc);
     sc->pst += psq[make_piece(us, GENERAL)][pos->general[us]];
+    sc->attacks_by[GENERAL] = palace_step_table[pos->general[us]];
+}
+
+/* Threats against one side's pieces: each attacked by a less valuable enemy piece (the values of the
+ * exchange: soldier, then guard and elephant, then horse and cannon, then chariot), and each attacked
+ * and not defended. Quiescence only sees the side to move's captures; these see both sides'. */
+static inline int threats(const Position *pos, Color us, const SideScan *own, const SideScan *enemy)
+{
+    const Bitboard *by = enemy->attacks_by;
+    Bitboard below_guard = by[SOLDIER];
+    Bitboard below_horse = below_guard | by[GUARD] | by[ELEPHANT];
+    Bitboard below_chariot = below_horse | by[HORSE] | by[CANNON];
+    const Bitboard lesser[THREAT_TYPES] = {below_guard, below_guard, below_horse, below_horse, below_chariot};
+    int score = 0;
+    for (PieceType pt = GUARD; pt <= CHARIOT; pt++)
+        score += weights.threat_by_lesser[pt - GUARD] * bb_popcount(position_pieces(pos, us, pt) & lesser[pt - GUARD]);
+    Bitboard enemy_attacks = 0, defended = 0;
+    for (PieceType pt = SOLDIER; pt <= GENERAL; pt++) {
+        enemy_attacks |= by[pt];
+        defended |= own->attacks_by[pt];
+    }
+    Bitboard hanging = pos->by_color[us] & ~pos->by_type[GENERAL] & enemy_attacks & ~defended;
+    return score + weights.threat_hanging * bb_popcount(hanging);
 }
 
 static inline int material(const Position *pos, Color c, int screens)
@@ -193,9 +218,10 @@ static inline __attribute__((always_inline)) void compute(const Position *pos, E
         t->pst[c] = scan[c].pst;
         t->mobility[c] = scan[c].mobility;
         t->safety[c] = -palace_danger(&scan[color_flip(c)], bb_popcount(position_pieces(pos, c, GUARD)));
+        t->threats[c] = -threats(pos, c, &scan[c], &scan[color_flip(c)]);
     }
     t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
-             - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK];
+             - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK] + t->threats[WHITE] - t->threats[BLACK];
     counting_term(pos, t);
 }
 
@@ -262,6 +288,7 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     row(&out, "Piece-square", t.pst, t.pst[WHITE] - t.pst[BLACK]);
     row(&out, "Mobility", t.mobility, t.mobility[WHITE] - t.mobility[BLACK]);
     row(&out, "Palace safety", t.safety, t.safety[WHITE] - t.safety[BLACK]);
+    row(&out, "Threats", t.threats, t.threats[WHITE] - t.threats[BLACK]);
     put(&out, "%14s | %7s %7s | %7s\n", "Counting", "--", t.deom ? pawns(t.deom, a) : "--", pawns(t.counting, b));
     put(&out, "---------------+-----------------+--------\n");
     put(&out, "%14s | %15s | %7s\n\n", "Total", "", pawns(t.total, a));

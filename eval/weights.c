@@ -49,6 +49,8 @@ static const WeightSpec specs[] = {
     FIELD("safety_square", safety_square, 1, -1000, 1000),
     FIELD("safety_scale", safety_scale, SAFETY_SCALE_STEPS, 0, 1000),
     FIELD("safety_missing_guard", safety_missing_guard, 1, -1000, 1000),
+    FIELD("threat_by_lesser", threat_by_lesser, THREAT_TYPES, -1000, 1000),
+    FIELD("threat_hanging", threat_hanging, 1, -1000, 1000),
     FIELD("deom", deom, 1, 0, 1000),
     FIELD("counting_verdict", counting_verdict, 1, 0, 10000),
     FIELD("counting_window", counting_window, 1, 1, 1000),

@@ -633,6 +633,7 @@ expect_body "eval: the start position's breakdown exactly, then keeps serving" "
   Piece-square |   -0.77   -0.77 |    0.00
       Mobility |    0.45    0.45 |    0.00
  Palace safety |    0.00    0.00 |    0.00
+       Threats |    0.00    0.00 |    0.00
       Counting |      --    0.15 |   -0.15
 ---------------+-----------------+--------
          Total |                 |   -0.15
