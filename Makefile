@@ -65,7 +65,7 @@ MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
 
-DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
+DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish xboard xvfb xauth
 
 .SECONDARY:
 

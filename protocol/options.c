@@ -49,6 +49,23 @@ void options_print(Protocol proto, FILE *out)
     }
 }
 
+void options_print_xboard(FILE *out)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const OptionDef *o = &option_defs[i];
+        if (i == OPTION_THREADS || i == OPTION_HASH || i == OPTION_VARIANT)
+            continue;
+        switch (o->type) {
+        case OPTION_SPIN:
+            fprintf(out, "feature option=\"%s -spin %lld %lld %lld\"\n", o->name, o->def, o->min, o->max);
+            break;
+        case OPTION_CHECK: fprintf(out, "feature option=\"%s -check %d\"\n", o->name, o->def != 0); break;
+        case OPTION_BUTTON: fprintf(out, "feature option=\"%s -button\"\n", o->name); break;
+        case OPTION_COMBO: break; /* the only one is UCI_Variant */
+        }
+    }
+}
+
 /* Case-insensitive match of a written name against `want`, where a run of blanks in the written name
  * matches one space or underscore in `want`. */
 static bool name_matches(Span name, const char *want)

@@ -44,6 +44,11 @@ void options_reset(EngineOptions *opts);
 /* The option lines of the handshake (between `id author` and `uciok`/`ucciok`), each ending in '\n'. */
 void options_print(Protocol proto, FILE *out);
 
+/* XBoard's `feature option="..."` lines (CECP's -spin, -check, -button, -combo forms), each ending in
+ * '\n': every option but Threads, Hash and UCI_Variant, which CECP sets with `cores`, `memory` and
+ * `variant` (as FSF does). */
+void options_print_xboard(FILE *out);
+
 /* The option called `name` (any case; UCI or UCCI name; blanks between words may differ), or -1. */
 int options_find(Span name);
 

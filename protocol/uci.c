@@ -15,6 +15,7 @@
 #include "input.h"
 #include "options.h"
 #include "report.h"
+#include "xboard.h"
 
 enum { FEN_TEXT_MAX = 256, EVAL_TRACE_SIZE = 16384, BOARD_TEXT_SIZE = 2048 };
 
@@ -485,6 +486,7 @@ static bool execute(Session *s, const Command *cmd)
     case CMD_ERROR: break;
     case CMD_UCI: cmd_handshake(s, PROTO_UCI); break;
     case CMD_UCCI: cmd_handshake(s, PROTO_UCCI); break;
+    case CMD_XBOARD: break; /* uci_loop hands the input to xboard_loop */
     case CMD_ISREADY: say(s, "readyok"); break;
     case CMD_SETOPTION: cmd_setoption(s, &cmd->u.setoption); break;
     case CMD_NEWGAME:
@@ -557,6 +559,16 @@ int uci_loop(int in_fd, FILE *out)
         command_parse(line, s->proto, &cmd);
         if (cmd.message[0])
             say_error(s, "%s", cmd.message);
+        if (cmd.kind == CMD_XBOARD) {
+            /* CECP from here on, until quit, the end of input or a uci/ucci handshake (as FSF). */
+            request_stop(s);
+            wait_until_idle(s);
+            XBoardExit how = xboard_loop(in, s->out, &s->opts);
+            if (how == XBOARD_QUIT || how == XBOARD_EOF)
+                break;
+            cmd_handshake(s, how == XBOARD_TO_UCI ? PROTO_UCI : PROTO_UCCI);
+            continue;
+        }
         if (!execute(s, &cmd)) {
             quit = true;
             break;
