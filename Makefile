@@ -57,6 +57,7 @@ MAIN_SRC     := protocol/main.c
 MATCH_SRC    := $(wildcard bench/match/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
+NET          := $(wildcard nets/janggun-*.nnue)
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o) \
@@ -69,7 +70,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 
 .SECONDARY:
 
-.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
@@ -128,6 +129,19 @@ $(BUILD)/weights.name: weights-check
 
 $(BUILD)/eval/weights_blob.o: CFLAGS += -DJANGGUN_WEIGHTS='"$(WEIGHTS)"'
 $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
+
+# The net (eval/nnue_blob.c, .incbin) likewise: exactly one nets/janggun-<sha12>.nnue, named by the first
+# 12 hex digits of its sha256.
+net-check:
+	@set -- $(NET); [ $$# -eq 1 ] || { echo "net: need exactly one nets/janggun-*.nnue, found $$#"; exit 1; }; \
+	sum=$$(sha256sum "$$1" | cut -c1-12); [ "$$1" = "nets/janggun-$$sum.nnue" ] \
+	  || { echo "net: $$1 does not match its sha256; rename it to nets/janggun-$$sum.nnue"; exit 1; }
+
+$(BUILD)/net.name: net-check
+	@mkdir -p $(dir $@); echo '$(NET)' | cmp -s - $@ || echo '$(NET)' > $@
+
+$(BUILD)/eval/nnue_blob.o: CFLAGS += -DJANGGUN_NET='"$(NET)"'
+$(BUILD)/eval/nnue_blob.o: $(NET) $(BUILD)/net.name
 
 # janggun-match embeds the shipped openings file (bench/match/openings_blob.c).
 OPENINGS := bench/data/openings.epd
