@@ -39,6 +39,7 @@ endif
 BIN       := $(OUT)/janggun$(SUFFIX)
 MATCH_BIN := $(OUT)/janggun-match$(SUFFIX)
 TUNE_BIN  := $(OUT)/janggun-tune$(SUFFIX)
+TRAIN_BIN := $(OUT)/janggun-train$(SUFFIX)
 
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
@@ -55,6 +56,7 @@ SEARCH_SRC   := $(wildcard search/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 MAIN_SRC     := protocol/main.c
 MATCH_SRC    := $(wildcard bench/match/*.c)
+TRAIN_SRC    := $(wildcard bench/train/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
 NET          := $(wildcard nets/janggun-*.nnue)
@@ -65,6 +67,7 @@ LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BU
 MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
+TRAIN_OBJ    := $(TRAIN_SRC:%.c=$(BUILD)/%.o)
 
 DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
 
@@ -73,7 +76,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 .PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN)
 
 # Installs what is missing from Debian's packages (as root, or through sudo).
 deps:
@@ -96,6 +99,11 @@ $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
 
 # janggun-tune, Texel tuning of the weight file on real games (bench/tune.c): engine and eval only.
 $(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
+
+# janggun-train, the network's trainer (bench/train/): engine and eval only.
+$(TRAIN_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(TRAIN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
 
@@ -155,23 +163,24 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -llzma -lpthread -lm
 
 $(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
+$(BUILD)/tests/test_train: $(filter-out %/main.o,$(TRAIN_OBJ))
 
 # The main job: the protocol loop on standard input (UCI, or UCCI after `ucci`).
 run: all
 	$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(TEST_BINS)
 	@tests/run.sh $(BUILD)/tests $(BIN)
 
 # The engine, the tournament runner and the tuner in PREFIX/bin (DESTDIR for staged installs).
 install: all
 	install -d '$(DESTDIR)$(PREFIX)/bin'
-	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) '$(DESTDIR)$(PREFIX)/bin/'
+	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) '$(DESTDIR)$(PREFIX)/bin/'
 
 uninstall:
 	rm -f '$(DESTDIR)$(PREFIX)/bin/$(notdir $(BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(MATCH_BIN))' \
-	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))'
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TRAIN_BIN))'
 
 asan:
 	@$(MAKE) --no-print-directory MODE=asan all
@@ -211,6 +220,6 @@ format-check: deps-format
 
 clean:
 	rm -rf build janggun janggun-asan janggun-tsan janggun-match janggun-match-asan janggun-match-tsan \
-	  janggun-tune janggun-tune-asan janggun-tune-tsan
+	  janggun-tune janggun-tune-asan janggun-tune-tsan janggun-train janggun-train-asan janggun-train-tsan
 
 -include $(shell find build -name '*.d' 2>/dev/null)

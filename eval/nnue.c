@@ -47,9 +47,9 @@ static void update_scalar(int16_t *dst, const int16_t *src, const int16_t *const
     }
 }
 
-static inline int32_t screlu_dot_scalar(const int16_t *x, const int16_t *w, int hidden)
+static inline int64_t screlu_dot_scalar(const int16_t *x, const int16_t *w, int hidden)
 {
-    int32_t sum = 0;
+    int64_t sum = 0;
     for (int i = 0; i < hidden; i++) {
         int32_t c = x[i] < 0 ? 0 : x[i] > NNUE_QA ? NNUE_QA : x[i];
         sum += c * c * w[i];
@@ -57,7 +57,7 @@ static inline int32_t screlu_dot_scalar(const int16_t *x, const int16_t *w, int 
     return sum;
 }
 
-static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
+static int64_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
 {
     return screlu_dot_scalar(us, w, hidden) + screlu_dot_scalar(them, w + hidden, hidden);
 }
@@ -81,7 +81,8 @@ AVX2 void update_avx2_inline(int16_t *dst, const int16_t *src, const int16_t *co
     }
 }
 
-/* clamp(x, 0, QA) * w fits an int16 (127 * 127); madd by the clamp again sums pairs into int32. */
+/* clamp(x, 0, QA) * w fits an int16 (255 * 128); madd by the clamp again sums pairs into int32 lanes,
+ * which cannot overflow (nnue.h); the lanes are summed in int64. */
 AVX2 __m256i screlu_dot_avx2(__m256i sum, const int16_t *x, const int16_t *w, int hidden)
 {
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
@@ -93,24 +94,24 @@ AVX2 __m256i screlu_dot_avx2(__m256i sum, const int16_t *x, const int16_t *w, in
     return sum;
 }
 
-AVX2 int32_t output_avx2_inline(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
+AVX2 int64_t output_avx2_inline(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
 {
     __m256i sum = screlu_dot_avx2(_mm256_setzero_si256(), us, w, hidden);
     sum = screlu_dot_avx2(sum, them, w + hidden, hidden);
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-    return _mm_cvtsi128_si32(s);
+    __m256i wide = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(sum)),
+                                    _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sum, 1)));
+    __m128i s = _mm_add_epi64(_mm256_castsi256_si128(wide), _mm256_extracti128_si256(wide, 1));
+    return _mm_cvtsi128_si64(s) + _mm_extract_epi64(s, 1);
 }
 
 __attribute__((target("avx2"))) static void update_avx2(int16_t *dst, const int16_t *src, const int16_t *const *add,
-                                                         int adds, const int16_t *const *sub, int subs, int hidden)
+                                                        int adds, const int16_t *const *sub, int subs, int hidden)
 {
     update_avx2_inline(dst, src, add, adds, sub, subs, hidden);
 }
 
-__attribute__((target("avx2"))) static int32_t output_avx2(const int16_t *us, const int16_t *them, const int16_t *w,
-                                                            int hidden)
+__attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *us, const int16_t *them, const int16_t *w,
+                                                           int hidden)
 {
     return output_avx2_inline(us, them, w, hidden);
 }
@@ -145,22 +146,24 @@ AVX512 __m512i screlu_dot_avx512(__m512i sum, const int16_t *x, const int16_t *w
     return sum;
 }
 
-AVX512 int32_t output_avx512_inline(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
+AVX512 int64_t output_avx512_inline(const int16_t *us, const int16_t *them, const int16_t *w, int hidden)
 {
     __m512i sum = screlu_dot_avx512(_mm512_setzero_si512(), us, w, hidden);
     sum = screlu_dot_avx512(sum, them, w + hidden, hidden);
-    return _mm512_reduce_add_epi32(sum);
+    __m512i wide = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(sum)),
+                                    _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(sum, 1)));
+    return _mm512_reduce_add_epi64(wide);
 }
 
 __attribute__((target("avx512f,avx512bw"))) static void update_avx512(int16_t *dst, const int16_t *src,
-                                                                       const int16_t *const *add, int adds,
-                                                                       const int16_t *const *sub, int subs, int hidden)
+                                                                      const int16_t *const *add, int adds,
+                                                                      const int16_t *const *sub, int subs, int hidden)
 {
     update_avx512_inline(dst, src, add, adds, sub, subs, hidden);
 }
 
-__attribute__((target("avx512f,avx512bw"))) static int32_t output_avx512(const int16_t *us, const int16_t *them,
-                                                                          const int16_t *w, int hidden)
+__attribute__((target("avx512f,avx512bw"))) static int64_t output_avx512(const int16_t *us, const int16_t *them,
+                                                                         const int16_t *w, int hidden)
 {
     return output_avx512_inline(us, them, w, hidden);
 }
@@ -221,10 +224,9 @@ static inline int output(const NnueNet *net, const Position *pos, const int16_t 
 {
     int bucket = nnue_output_bucket(net->arch.output_buckets, pieces_on_board(pos));
     const int16_t *us = pos->side == WHITE ? white : black, *them = pos->side == WHITE ? black : white;
-    int32_t sum = KERNEL_OUTPUT(us, them, net->out_weights + (size_t)bucket * 2 * (size_t)net->arch.hidden,
-                                net->arch.hidden);
-    int64_t v = (int64_t)(sum / NNUE_QA + net->out_bias[bucket]) * NNUE_SCALE / (NNUE_QA * NNUE_QB);
-    return (int)v;
+    int64_t sum =
+        KERNEL_OUTPUT(us, them, net->out_weights + (size_t)bucket * 2 * (size_t)net->arch.hidden, net->arch.hidden);
+    return (int)((sum / NNUE_QA + net->out_bias[bucket]) * NNUE_SCALE / (NNUE_QA * NNUE_QB));
 }
 
 int nnue_evaluate_full(const NnueNet *net, const Position *pos)
@@ -417,8 +419,8 @@ NnueNet *nnue_net_read(const void *data, size_t size, const char *name, char *er
     }
     uint32_t features = get_u32(d + 20), activation = get_u32(d + 36);
     uint32_t qa = get_u32(d + 40), qb = get_u32(d + 44), scale = get_u32(d + 48);
-    if (features != NNUE_FEATURES_PIECE_POINT || activation != NNUE_ACTIVATION_SCRELU || qa != NNUE_QA
-        || qb != NNUE_QB || scale != NNUE_SCALE) {
+    if (features != NNUE_FEATURES_PIECE_POINT || activation != NNUE_ACTIVATION_SCRELU || qa != NNUE_QA || qb != NNUE_QB
+        || scale != NNUE_SCALE) {
         snprintf(err, err_size,
                  "unsupported architecture: features %u, activation %u, QA %u, QB %u, scale %u (this build: %d, %d, "
                  "%d, %d, %d)",
@@ -436,9 +438,9 @@ NnueNet *nnue_net_read(const void *data, size_t size, const char *name, char *er
     }
     size_t want = NNUE_HEADER_SIZE + desc + payload_size(arch);
     if (size != want) {
-        snprintf(err, err_size, "%s: %zu bytes, but its header (%d king buckets, %d hidden, %d output buckets) needs %zu",
-                 size < want ? "truncated" : "too long", size, arch.king_buckets, arch.hidden, arch.output_buckets,
-                 want);
+        snprintf(
+            err, err_size, "%s: %zu bytes, but its header (%d king buckets, %d hidden, %d output buckets) needs %zu",
+            size < want ? "truncated" : "too long", size, arch.king_buckets, arch.hidden, arch.output_buckets, want);
         return NULL;
     }
     uint64_t stored = get_u64(d + 12), computed = nnue_checksum(d, size);

@@ -15,7 +15,7 @@
  * (Han's ranks flipped, files never mirrored), optionally once per palace point of that side's own
  * general (9 king buckets). Inputs = buckets x 1260. */
 enum {
-    NNUE_PLANES = 14, /* (type - SOLDIER) * 2 + (enemy ? 1 : 0), general included */
+    NNUE_PLANES = 14,                               /* (type - SOLDIER) * 2 + (enemy ? 1 : 0), general included */
     NNUE_PLANE_INPUTS = NNUE_PLANES * SQUARE_COUNT, /* 1260 */
     NNUE_MAX_KING_BUCKETS = 9,
     NNUE_MAX_INPUTS = NNUE_MAX_KING_BUCKETS * NNUE_PLANE_INPUTS,
@@ -27,9 +27,10 @@ enum {
 
 /* Quantisation: accumulator units are float * NNUE_QA, output weights float * NNUE_QB, the output
  * bias float * NNUE_QA * NNUE_QB; the float net's output times NNUE_SCALE is the score in the
- * evaluation's centipawns. Output weights are kept within +-NNUE_MAX_OUTPUT_WEIGHT so that the int32
- * sum can never overflow: 2 * 512 * 127 * 127 * 127 < 2^31. */
-enum { NNUE_QA = 127, NNUE_QB = 64, NNUE_SCALE = 400, NNUE_MAX_OUTPUT_WEIGHT = 127 };
+ * evaluation's centipawns. Output weights are kept within +-NNUE_MAX_OUTPUT_WEIGHT so that a clamped
+ * unit times its weight fits an int16 (255 * 128 = 32640), and a SIMD lane's int32 sum cannot overflow
+ * (at most 64 pairs a lane: 64 * 2 * 255 * 32640 < 2^31); lanes are summed in int64. */
+enum { NNUE_QA = 255, NNUE_QB = 128, NNUE_SCALE = 400, NNUE_MAX_OUTPUT_WEIGHT = 128 };
 
 /* The net file's version and feature-set and activation codes (see README, "The net file"). */
 enum { NNUE_FILE_VERSION = 1, NNUE_FEATURES_PIECE_POINT = 1, NNUE_ACTIVATION_SCRELU = 1 };
@@ -176,7 +177,7 @@ typedef struct {
     const char *name;
     void (*update)(int16_t *dst, const int16_t *src, const int16_t *const *add, int adds, const int16_t *const *sub,
                    int subs, int hidden);
-    int32_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w, int hidden);
+    int64_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w, int hidden);
 } NnueKernels;
 
 /* The scalar reference, the AVX2 and the AVX-512 kernels (compiled into every build; the last two run

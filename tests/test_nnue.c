@@ -50,7 +50,7 @@ static NnueNet *random_net(NnueArch arch, uint64_t seed, int wmax)
     for (size_t i = 0; i < (size_t)net->inputs * h; i++)
         net->ft_weights[i] = (int16_t)((int)(splitmix64(&seed) % (uint64_t)(2 * wmax + 1)) - wmax);
     for (size_t i = 0; i < (size_t)arch.output_buckets * 2 * h; i++)
-        net->out_weights[i] = (int16_t)((int)(splitmix64(&seed) % 255) - 127);
+        net->out_weights[i] = (int16_t)((int)(splitmix64(&seed) % 257) - 128);
     for (int i = 0; i < arch.output_buckets; i++)
         net->out_bias[i] = (int32_t)(splitmix64(&seed) % 200001) - 100000;
     snprintf(net->description, sizeof net->description, "random net, seed %llu", (unsigned long long)seed);
@@ -104,7 +104,7 @@ static void test_features_exact(void **state)
 
 /* A hand-made net: unit 0 counts the own general (100 from every point), everything else 0. Each
  * perspective's unit 0 is 100, SCReLU 100^2 = 10000; output weights 64 (side to move) and 32:
- * sum 960000, / QA = 7559, x 400 / (127 x 64) = 371. */
+ * sum 960000, / QA = 3764, x 400 / (255 x 128) = 46. */
 static void test_output_exact(void **state)
 {
     (void)state;
@@ -117,15 +117,15 @@ static void test_output_exact(void **state)
     net->out_weights[32] = 32;
     TestGame g;
     test_game_setup(&g, "janggi", START, NULL);
-    assert_int_equal(nnue_evaluate_full(net, &g.pos), 371);
-    /* Clamped at QA: 200 counts as 127. 127^2 x 96 = 1548384, / 127 = 12192, x 400 / 8128 = 600. */
+    assert_int_equal(nnue_evaluate_full(net, &g.pos), 46);
+    /* Clamped at QA: 300 counts as 255. 255^2 x 96 = 6242400, / 255 = 24480, x 400 / 32640 = 300. */
     for (Square s = 0; s < SQUARE_COUNT; s++)
-        net->ft_weights[(size_t)(12 * 90 + s) * 32] = 200;
-    assert_int_equal(nnue_evaluate_full(net, &g.pos), 600);
-    /* The bias alone: 10160 x 400 / 8128 = 500; a negative accumulator counts 0. */
+        net->ft_weights[(size_t)(12 * 90 + s) * 32] = 300;
+    assert_int_equal(nnue_evaluate_full(net, &g.pos), 300);
+    /* The bias alone: 40800 x 400 / 32640 = 500; a negative accumulator counts 0. */
     for (Square s = 0; s < SQUARE_COUNT; s++)
         net->ft_weights[(size_t)(12 * 90 + s) * 32] = -5;
-    net->out_bias[0] = 10160;
+    net->out_bias[0] = 40800;
     assert_int_equal(nnue_evaluate_full(net, &g.pos), 500);
     nnue_net_free(net);
 }
@@ -229,22 +229,21 @@ static void test_kernels_equal_scalar(void **state)
             /* Values over the whole int16 range (wrapping adds) and around the clamp. */
             bool wide = round % 2;
             for (int i = 0; i < hidden; i++) {
-                src[i] = (int16_t)(wide ? (int)(splitmix64(&seed) % 65536) - 32768
-                                        : (int)(splitmix64(&seed) % 301) - 100);
-                them[i] = (int16_t)((int)(splitmix64(&seed) % 401) - 150);
+                src[i] =
+                    (int16_t)(wide ? (int)(splitmix64(&seed) % 65536) - 32768 : (int)(splitmix64(&seed) % 601) - 200);
+                them[i] = (int16_t)((int)(splitmix64(&seed) % 601) - 200);
                 for (int k = 0; k < 3; k++)
-                    cols[k][i] = (int16_t)(wide ? (int)(splitmix64(&seed) % 65536) - 32768
-                                                : (int)(splitmix64(&seed) % 61) - 30);
-                w[i] = (int16_t)((int)(splitmix64(&seed) % 255) - 127);
-                w[hidden + i] = (int16_t)((int)(splitmix64(&seed) % 255) - 127);
+                    cols[k][i] =
+                        (int16_t)(wide ? (int)(splitmix64(&seed) % 65536) - 32768 : (int)(splitmix64(&seed) % 61) - 30);
+                w[i] = (int16_t)((int)(splitmix64(&seed) % 257) - 128);
+                w[hidden + i] = (int16_t)((int)(splitmix64(&seed) % 257) - 128);
             }
             const int16_t *add[1] = {cols[0]}, *sub[2] = {cols[1], cols[2]};
             int adds = (int)(splitmix64(&seed) % 2), subs = (int)(splitmix64(&seed) % 3);
             nnue_kernels_scalar.update(want, src, add, adds, sub, subs, hidden);
             paths[p]->update(got, src, add, adds, sub, subs, hidden);
             assert_memory_equal(want, got, (size_t)hidden * sizeof(int16_t));
-            assert_int_equal(nnue_kernels_scalar.output(src, them, w, hidden),
-                             paths[p]->output(src, them, w, hidden));
+            assert_true(nnue_kernels_scalar.output(src, them, w, hidden) == paths[p]->output(src, them, w, hidden));
             compared++;
         }
     }
@@ -252,16 +251,21 @@ static void test_kernels_equal_scalar(void **state)
     const NnueKernels *b = nnue_kernels_build();
     assert_true(b == &nnue_kernels_scalar || b == &nnue_kernels_avx2 || b == &nnue_kernels_avx512);
     printf("kernels: the build uses %s; %d comparisons\n", b->name, compared);
-    /* The worst case of the output sum stays inside int32: every unit at QA, every weight at the limit. */
+    /* The worst case: every unit at QA, every weight at the limit (past int32, summed in int64). */
     for (int i = 0; i < NNUE_MAX_HIDDEN; i++) {
         src[i] = them[i] = NNUE_QA;
         w[i] = w[NNUE_MAX_HIDDEN + i] = NNUE_MAX_OUTPUT_WEIGHT;
     }
-    int32_t worst = nnue_kernels_scalar.output(src, them, w, NNUE_MAX_HIDDEN);
-    assert_int_equal(worst, 2 * NNUE_MAX_HIDDEN * NNUE_QA * NNUE_QA * NNUE_MAX_OUTPUT_WEIGHT);
+    int64_t worst = nnue_kernels_scalar.output(src, them, w, NNUE_MAX_HIDDEN);
+    assert_true(worst == (int64_t)2 * NNUE_MAX_HIDDEN * NNUE_QA * NNUE_QA * NNUE_MAX_OUTPUT_WEIGHT);
     for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++)
         if (nnue_kernels_supported(paths[p]))
-            assert_int_equal(paths[p]->output(src, them, w, NNUE_MAX_HIDDEN), worst);
+            assert_true(paths[p]->output(src, them, w, NNUE_MAX_HIDDEN) == worst);
+    for (int i = 0; i < NNUE_MAX_HIDDEN; i++)
+        w[i] = w[NNUE_MAX_HIDDEN + i] = -NNUE_MAX_OUTPUT_WEIGHT;
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++)
+        if (nnue_kernels_supported(paths[p]))
+            assert_true(paths[p]->output(src, them, w, NNUE_MAX_HIDDEN) == -worst);
 }
 
 /* Colour symmetry: a position and its colour-mirrored twin (ranks reversed, colours and the side to
@@ -409,20 +413,24 @@ static void test_file_refused(void **state)
     put32(d + 32, 9);
     expect_refused(d, size, "9 output buckets");
     memcpy(d, good, size);
-    put32(d + 40, 255);
-    expect_refused(d, size, "unsupported architecture: features 1, activation 1, QA 255");
+    put32(d + 40, 127);
+    expect_refused(d, size, "unsupported architecture: features 1, activation 1, QA 127");
     memcpy(d, good, size);
     put32(d + 52, 5000);
     expect_refused(d, size, "description of 5000 bytes");
 
-    /* A well-sealed file whose output weight would let the sum overflow. */
-    net->out_weights[5] = 128;
+    /* An output weight that would break the overflow bound: refused even in a well-sealed file. */
+    size_t at = NNUE_HEADER_SIZE + strlen(net->description) + 2 * (32 + 1260 * 32) + 2 * 5;
+    memcpy(d, good, size);
+    d[at] = (unsigned char)(-129 & 0xff);
+    d[at + 1] = 0xff;
+    expect_refused(d, size, "checksum mismatch");
+    reseal(d, size);
+    expect_refused(d, size, "output weight 5 is -129, outside +-128");
+    net->out_weights[5] = -129;
     free(good);
     good = nnue_net_write(net, &size);
-    expect_refused(good, size, "output weight 5 is 128, outside +-127");
-    memcpy(d, good, size);
-    reseal(d, size);
-    expect_refused(d, size, "output weight 5 is 128");
+    expect_refused(good, size, "output weight 5 is -129, outside +-128");
 
     free(d);
     free(good);
@@ -479,7 +487,7 @@ static void test_counting_on_top(void **state)
     (void)state;
     char err[200];
     NnueNet *net = nnue_net_new((NnueArch){1, 32, 1}, err, sizeof err);
-    net->out_bias[0] = 10160; /* 500 */
+    net->out_bias[0] = 40800; /* 500 */
     static NnueStack stack;
     const EvalWeights *w = eval_weights();
     TestGame g;
@@ -506,7 +514,7 @@ static void test_counting_on_top(void **state)
 
     /* After a pass the side to move may end the game by passing back: with the net at -500 for Han
      * and the count won by Han, the score blends towards the verdict. */
-    net->out_bias[0] = -10160;
+    net->out_bias[0] = -40800;
     test_game_setup(&g, "janggi", "3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1", "e1e1");
     nnue_stack_reset(&stack, net);
     eval_terms(&g.pos, &t);
