@@ -40,6 +40,7 @@ BIN       := $(OUT)/janggun$(SUFFIX)
 MATCH_BIN := $(OUT)/janggun-match$(SUFFIX)
 TUNE_BIN  := $(OUT)/janggun-tune$(SUFFIX)
 TRAIN_BIN := $(OUT)/janggun-train$(SUFFIX)
+GEN_BIN   := $(OUT)/janggun-gen$(SUFFIX)
 
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
@@ -57,6 +58,7 @@ PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 MAIN_SRC     := protocol/main.c
 MATCH_SRC    := $(wildcard bench/match/*.c)
 TRAIN_SRC    := $(wildcard bench/train/*.c)
+GEN_SRC      := $(wildcard bench/gen/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
 NET          := $(wildcard nets/janggun-*.nnue)
@@ -68,6 +70,7 @@ MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
 TRAIN_OBJ    := $(TRAIN_SRC:%.c=$(BUILD)/%.o)
+GEN_OBJ      := $(GEN_SRC:%.c=$(BUILD)/%.o)
 
 DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
 
@@ -76,7 +79,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 .PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN)
 
 # Installs what is missing from Debian's packages (as root, or through sudo).
 deps:
@@ -106,6 +109,12 @@ $(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
 $(TRAIN_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(TRAIN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
+
+# janggun-gen, the training-data generator (bench/gen/): engine, eval, search and the packed records.
+$(GEN_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o) $(GEN_OBJ) \
+            $(BUILD)/bench/train/packed.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -llzma -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -170,17 +179,18 @@ run: all
 	$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN) $(TEST_BINS)
 	@tests/run.sh $(BUILD)/tests $(BIN)
 
 # The engine, the tournament runner and the tuner in PREFIX/bin (DESTDIR for staged installs).
 install: all
 	install -d '$(DESTDIR)$(PREFIX)/bin'
-	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) '$(DESTDIR)$(PREFIX)/bin/'
+	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN) '$(DESTDIR)$(PREFIX)/bin/'
 
 uninstall:
 	rm -f '$(DESTDIR)$(PREFIX)/bin/$(notdir $(BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(MATCH_BIN))' \
-	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TRAIN_BIN))'
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TRAIN_BIN))' \
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(GEN_BIN))'
 
 asan:
 	@$(MAKE) --no-print-directory MODE=asan all
@@ -220,6 +230,7 @@ format-check: deps-format
 
 clean:
 	rm -rf build janggun janggun-asan janggun-tsan janggun-match janggun-match-asan janggun-match-tsan \
-	  janggun-tune janggun-tune-asan janggun-tune-tsan janggun-train janggun-train-asan janggun-train-tsan
+	  janggun-tune janggun-tune-asan janggun-tune-tsan janggun-train janggun-train-asan janggun-train-tsan \
+	  janggun-gen janggun-gen-asan janggun-gen-tsan
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -27,10 +27,11 @@ enum {
 
 /* Quantisation: accumulator units are float * NNUE_QA, output weights float * NNUE_QB, the output
  * bias float * NNUE_QA * NNUE_QB; the float net's output times NNUE_SCALE is the score in the
- * evaluation's centipawns. Output weights are kept within +-NNUE_MAX_OUTPUT_WEIGHT so that a clamped
- * unit times its weight fits an int16 (255 * 128 = 32640), and a SIMD lane's int32 sum cannot overflow
- * (at most 64 pairs a lane: 64 * 2 * 255 * 32640 < 2^31); lanes are summed in int64. */
-enum { NNUE_QA = 255, NNUE_QB = 128, NNUE_SCALE = 400, NNUE_MAX_OUTPUT_WEIGHT = 128 };
+ * evaluation's centipawns. Output weights are kept within +-NNUE_MAX_OUTPUT_WEIGHT (the float net's
+ * within +-0.5) so that a clamped unit times its weight fits an int16 (255 * 128 = 32640), and a SIMD
+ * lane's int32 sum cannot overflow (at most 64 pairs a lane: 64 * 2 * 255 * 32640 < 2^31); lanes are
+ * summed in int64. */
+enum { NNUE_QA = 255, NNUE_QB = 256, NNUE_SCALE = 400, NNUE_MAX_OUTPUT_WEIGHT = 128 };
 
 /* The net file's version and feature-set and activation codes (see README, "The net file"). */
 enum { NNUE_FILE_VERSION = 1, NNUE_FEATURES_PIECE_POINT = 1, NNUE_ACTIVATION_SCRELU = 1 };

@@ -104,7 +104,7 @@ static void test_features_exact(void **state)
 
 /* A hand-made net: unit 0 counts the own general (100 from every point), everything else 0. Each
  * perspective's unit 0 is 100, SCReLU 100^2 = 10000; output weights 64 (side to move) and 32:
- * sum 960000, / QA = 3764, x 400 / (255 x 128) = 46. */
+ * sum 960000, / QA = 3764, x 400 / (255 x 256) = 23. */
 static void test_output_exact(void **state)
 {
     (void)state;
@@ -117,15 +117,15 @@ static void test_output_exact(void **state)
     net->out_weights[32] = 32;
     TestGame g;
     test_game_setup(&g, "janggi", START, NULL);
-    assert_int_equal(nnue_evaluate_full(net, &g.pos), 46);
-    /* Clamped at QA: 300 counts as 255. 255^2 x 96 = 6242400, / 255 = 24480, x 400 / 32640 = 300. */
+    assert_int_equal(nnue_evaluate_full(net, &g.pos), 23);
+    /* Clamped at QA: 300 counts as 255. 255^2 x 96 = 6242400, / 255 = 24480, x 400 / 65280 = 150. */
     for (Square s = 0; s < SQUARE_COUNT; s++)
         net->ft_weights[(size_t)(12 * 90 + s) * 32] = 300;
-    assert_int_equal(nnue_evaluate_full(net, &g.pos), 300);
-    /* The bias alone: 40800 x 400 / 32640 = 500; a negative accumulator counts 0. */
+    assert_int_equal(nnue_evaluate_full(net, &g.pos), 150);
+    /* The bias alone: 81600 x 400 / 65280 = 500; a negative accumulator counts 0. */
     for (Square s = 0; s < SQUARE_COUNT; s++)
         net->ft_weights[(size_t)(12 * 90 + s) * 32] = -5;
-    net->out_bias[0] = 40800;
+    net->out_bias[0] = 81600;
     assert_int_equal(nnue_evaluate_full(net, &g.pos), 500);
     nnue_net_free(net);
 }
@@ -487,7 +487,7 @@ static void test_counting_on_top(void **state)
     (void)state;
     char err[200];
     NnueNet *net = nnue_net_new((NnueArch){1, 32, 1}, err, sizeof err);
-    net->out_bias[0] = 40800; /* 500 */
+    net->out_bias[0] = 81600; /* 500 */
     static NnueStack stack;
     const EvalWeights *w = eval_weights();
     TestGame g;
@@ -514,7 +514,7 @@ static void test_counting_on_top(void **state)
 
     /* After a pass the side to move may end the game by passing back: with the net at -500 for Han
      * and the count won by Han, the score blends towards the verdict. */
-    net->out_bias[0] = -40800;
+    net->out_bias[0] = -81600;
     test_game_setup(&g, "janggi", "3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1", "e1e1");
     nnue_stack_reset(&stack, net);
     eval_terms(&g.pos, &t);

@@ -6,8 +6,7 @@
 
 #include "../../engine/base/base.h"
 
-bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply,
-                  PackedRecord *out)
+bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply, PackedRecord *out)
 {
     memset(out, 0, sizeof *out);
     uint8_t *b = out->bytes;

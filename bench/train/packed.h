@@ -33,8 +33,7 @@ typedef struct {
 } PackedRecord;
 
 /* Packs `pos` with its labels; false when it has more than 32 pieces. */
-bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply,
-                  PackedRecord *out);
+bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply, PackedRecord *out);
 
 /* The fields. */
 static inline int packed_side(const PackedRecord *r) { return r->bytes[28]; }

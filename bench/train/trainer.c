@@ -339,8 +339,17 @@ static void adam_step(Trainer *t, size_t size)
     }
 }
 
+static int compare_index(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 double trainer_epoch(Trainer *t, const PackedRecord *records, size_t *index, size_t count, int epoch)
 {
+    /* The order of an epoch depends on the seed and the epoch only (not on earlier epochs), so that a
+     * resumed run goes on as the uninterrupted one would. */
+    qsort(index, count, sizeof *index, compare_index);
     uint64_t seed = t->cfg.seed * 0x9e3779b97f4a7c15ull + (uint64_t)epoch;
     for (size_t i = count; i > 1; i--) {
         size_t j = (size_t)(splitmix64(&seed) % i);
@@ -383,8 +392,8 @@ bool trainer_save(const Trainer *t, int epoch, const char *path, char *err, size
         return false;
     }
     const Model *m = t->model;
-    CheckpointHeader h = {{0}, m->arch.king_buckets, m->arch.hidden, m->arch.output_buckets, epoch, t->step,
-                          (uint64_t)m->count};
+    CheckpointHeader h = {{0},     m->arch.king_buckets, m->arch.hidden, m->arch.output_buckets, epoch,
+                          t->step, (uint64_t)m->count};
     memcpy(h.magic, CHECKPOINT_MAGIC, sizeof h.magic);
     bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(m->params, sizeof(float), m->count, f) == m->count
               && fwrite(t->m1, sizeof(float), m->count, f) == m->count

@@ -74,8 +74,9 @@ typedef struct {
 bool trainer_init(Trainer *t, Model *model, const TrainConfig *cfg, uint64_t total_steps, char *err, size_t err_size);
 void trainer_free(Trainer *t);
 
-/* One epoch over records[index[0..count)] in a seeded random order (the index array is shuffled in
- * place); returns the mean training loss. Deterministic for a seed and a thread count. */
+/* One epoch over records[index[0..count)] in an order drawn from the seed and the epoch (the index array
+ * is sorted, then shuffled in place); returns the mean training loss. Deterministic for a seed and a
+ * thread count. */
 double trainer_epoch(Trainer *t, const PackedRecord *records, size_t *index, size_t count, int epoch);
 
 /* The mean loss over records[index[0..count)], no training. */
