@@ -626,24 +626,22 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    /* Hand out jobs; keep finished ones until every earlier one is written. */
+    /* Hand out jobs; keep finished ones until every earlier one is written, in a ring of WINDOW games
+     * (a worker waits rather than run more than WINDOW games ahead of the first one not yet written). */
+    enum { WINDOW = 1024 };
+    static Records done[WINDOW];
+    static bool ready[WINDOW];
     int handed = next, first_pending = next;
-    int window = total - next;
-    Records *done = calloc((size_t)(window > 0 ? window : 1), sizeof *done);
-    bool *ready = calloc((size_t)(window > 0 ? window : 1), sizeof *ready);
-    if (!done || !ready)
-        die("out of memory");
     double start = clock_seconds(), last_report = 0;
     long fresh = 0;
-    int busy = 0;
-    for (int i = 0; i < nw; i++)
-        if (handed < total) {
-            int32_t job = handed++;
-            write_all(w[i].to, &job, sizeof job);
-            w[i].job = job;
-            busy++;
-        }
-    while (busy > 0 && !interrupted) {
+    while (first_pending < total && !interrupted) {
+        for (int i = 0; i < nw; i++)
+            if (w[i].job < 0 && handed < total && handed < first_pending + WINDOW) {
+                int32_t job = handed++;
+                if (!write_all(w[i].to, &job, sizeof job))
+                    die("worker %d stopped unexpectedly", i + 1);
+                w[i].job = job;
+            }
         struct pollfd fds[MAX_WORKERS];
         for (int i = 0; i < nw; i++)
             fds[i] = (struct pollfd){w[i].job >= 0 ? w[i].from : -1, POLLIN, 0};
@@ -655,24 +653,18 @@ int main(int argc, char **argv)
             int32_t head[2];
             if (!read_all(w[i].from, head, sizeof head) || head[0] != w[i].job || head[1] < 0)
                 die("worker %d stopped unexpectedly", i + 1);
-            Records *r = &done[head[0] - next];
+            Records *r = &done[head[0] % WINDOW];
             r->count = r->cap = head[1];
             r->r = malloc((size_t)(head[1] ? head[1] : 1) * PACKED_SIZE);
             if (!r->r || !read_all(w[i].from, r->r, (size_t)head[1] * PACKED_SIZE))
                 die("worker %d stopped unexpectedly", i + 1);
-            ready[head[0] - next] = true;
-            busy--;
+            ready[head[0] % WINDOW] = true;
             w[i].job = -1;
-            if (handed < total) {
-                int32_t job = handed++;
-                write_all(w[i].to, &job, sizeof job);
-                w[i].job = job;
-                busy++;
-            }
         }
         bool wrote = false;
-        while (first_pending < total && ready[first_pending - next]) {
-            Records *r = &done[first_pending - next];
+        while (first_pending < total && ready[first_pending % WINDOW]) {
+            ready[first_pending % WINDOW] = false;
+            Records *r = &done[first_pending % WINDOW];
             if (fwrite(r->r, PACKED_SIZE, (size_t)r->count, out) != (size_t)r->count)
                 die("cannot write %s", o.out);
             written += r->count;
@@ -693,9 +685,8 @@ int main(int argc, char **argv)
             double rate = fresh / (now - start > 0 ? now - start : 1);
             int jobs_done = first_pending - next;
             double eta = jobs_done > 0 ? (now - start) / jobs_done * (total - first_pending) : 0;
-            fprintf(stderr, "\r%s %d/%d, %ld positions, %.0f positions/s, ETA %d:%02d:%02d   ",
-                    o.rescore ? "games" : "games", first_pending, total, written, rate, (int)eta / 3600,
-                    (int)eta / 60 % 60, (int)eta % 60);
+            fprintf(stderr, "\rgames %d/%d, %ld positions, %.0f positions/s, ETA %d:%02d:%02d   ", first_pending, total,
+                    written, rate, (int)eta / 3600, (int)eta / 60 % 60, (int)eta % 60);
         }
     }
     for (int i = 0; i < nw; i++) {
