@@ -5,6 +5,7 @@
  * threats (pieces attacked by less valuable ones, or attacked and undefended), and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
  * verdict near the move limit, after a pass and in bikjang. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@
 #include "internal.h"
 
 extern const char eval_weights_path[];
+extern const char eval_net_path[];
+extern const unsigned char eval_net_blob[], eval_net_blob_end[];
 
 static EvalWeights weights;
 static int psq[PIECE_COUNT][SQUARE_COUNT]; /* pst by piece, mirrored for Han */
@@ -39,14 +42,66 @@ bool eval_init(char *err, size_t err_size)
     size_t len;
     const char *text = eval_weights_text(&len);
     EvalWeights w;
-    char why[200];
+    char why[320];
     if (!eval_parse_weights(text, len, &w, why, sizeof why)) {
         if (err_size > 0)
             snprintf(err, err_size, "weight file %s: %s", eval_weights_name(), why);
         return false;
     }
     eval_use_weights(&w);
+    NnueNet *net =
+        nnue_net_read(eval_net_blob, (size_t)(eval_net_blob_end - eval_net_blob), eval_net_path, why, sizeof why);
+    if (!net) {
+        if (err_size > 0)
+            snprintf(err, err_size, "net file %s: %s", eval_net_path, why);
+        return false;
+    }
+    nnue_set_current(net);
     return true;
+}
+
+static atomic_bool use_nnue;
+
+void eval_set_use_nnue(bool on) { atomic_store_explicit(&use_nnue, on, memory_order_relaxed); }
+
+bool eval_use_nnue(void) { return atomic_load_explicit(&use_nnue, memory_order_relaxed); }
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+const char *eval_embedded_net_name(void) { return base_name(eval_net_path); }
+
+bool eval_load_net(const char *path, char *err, size_t err_size)
+{
+    char why[320];
+    NnueNet *net = NULL;
+    if (strcmp(path, eval_embedded_net_name()) == 0 || strcmp(path, "<embedded>") == 0) {
+        net = nnue_net_read(eval_net_blob, (size_t)(eval_net_blob_end - eval_net_blob), eval_net_path, why, sizeof why);
+        if (!net)
+            snprintf(err, err_size, "%s: %s", eval_net_path, why);
+    } else
+        net = nnue_net_load(path, err, err_size);
+    if (!net)
+        return false;
+    nnue_set_current(net);
+    return true;
+}
+
+const char *eval_net_name(void) { return nnue_current() ? nnue_current()->name : "(none)"; }
+
+const char *eval_net_description(void)
+{
+    static char text[NNUE_MAX_DESCRIPTION + 400];
+    const NnueNet *net = nnue_current();
+    if (!net)
+        return "(none)";
+    snprintf(text, sizeof text, "%s (%d king bucket%s, %d hidden, %d output bucket%s)", net->name,
+             net->arch.king_buckets, net->arch.king_buckets > 1 ? "s" : "", net->arch.hidden, net->arch.output_buckets,
+             net->arch.output_buckets > 1 ? "s" : "");
+    return text;
 }
 
 const char *eval_weights_name(void)
@@ -237,6 +292,20 @@ int eval_evaluate(const Position *pos)
     return pos->side == WHITE ? t.total : -t.total;
 }
 
+/* The net's score (side to move) as the raw term, then the counting terms as on the classical score. */
+static inline int with_counting(const Position *pos, int net_stm, EvalTerms *t)
+{
+    t->raw = pos->side == WHITE ? net_stm : -net_stm;
+    counting_term(pos, t);
+    return pos->side == WHITE ? t->total : -t->total;
+}
+
+int eval_evaluate_nnue(const Position *pos, NnueStack *stack)
+{
+    EvalTerms t;
+    return with_counting(pos, nnue_evaluate(stack, pos), &t);
+}
+
 /* ---- eval_trace ---- */
 
 typedef struct {
@@ -307,6 +376,14 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     int stm = pos->side == WHITE ? t.total : -t.total;
     put(&out, "Final evaluation: %s (Cho's point of view); %d cp for the side to move (%s)\n", pawns(t.total, a), stm,
         side_name[pos->side]);
+    const NnueNet *net = nnue_current();
+    if (net) {
+        EvalTerms n;
+        int raw = nnue_evaluate_full(net, pos), with = with_counting(pos, raw, &n);
+        put(&out, "Network (%s, %s): %s raw, %s with counting (Cho's point of view); %d cp for the side to move\n",
+            net->name, eval_use_nnue() ? "in use" : "not in use: Use NNUE is false",
+            pawns(pos->side == WHITE ? raw : -raw, a), pawns(n.total, b), with);
+    }
     int han_halves = 2 * count.han + DEOM_HALF_POINTS;
     put(&out, "Material count: Cho %d, Han %d + %d.%d deom = %d.%d (%s ahead)\n", count.cho, count.han,
         DEOM_HALF_POINTS / 2, DEOM_HALF_POINTS % 2 * 5, han_halves / 2, han_halves % 2 * 5, side_name[count_winner]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/rules.h"
+#include "../eval/eval.h"
 #include "../search/search.h"
 
 /* Move Overhead defaults to 30 ms, as in FSF 11.1; the rest as FSF, with Janggun's own limits. */
@@ -19,12 +20,17 @@ const OptionDef option_defs[OPTION_COUNT] = {
     [OPTION_ANALYSE_MODE] = {"UCI_AnalyseMode", "UCI_AnalyseMode", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_SHOW_WDL] = {"UCI_ShowWDL", "UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_USEMILLISEC] = {"usemillisec", "usemillisec", OPTION_CHECK, 1, 0, 1, false},
+    /* Off until a trained net is proven stronger than the classical evaluation. */
+    [OPTION_USE_NNUE] = {"Use NNUE", "Use_NNUE", OPTION_CHECK, 0, 0, 1, false},
+    /* The default is the embedded net's name; loading replaces the net searches share. */
+    [OPTION_EVAL_FILE] = {"EvalFile", "EvalFile", OPTION_STRING, 0, 0, 0, true},
 };
 
 void options_reset(EngineOptions *opts)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
         opts->value[i] = option_defs[i].def;
+    opts->eval_file[0] = '\0';
 }
 
 void options_print(Protocol proto, FILE *out)
@@ -39,6 +45,7 @@ void options_print(Protocol proto, FILE *out)
         case OPTION_SPIN: fprintf(out, "spin default %lld min %lld max %lld\n", o->def, o->min, o->max); break;
         case OPTION_CHECK: fprintf(out, "check default %s\n", o->def ? "true" : "false"); break;
         case OPTION_BUTTON: fputs("button\n", out); break;
+        case OPTION_STRING: fprintf(out, "string default %s\n", eval_embedded_net_name()); break;
         case OPTION_COMBO:
             fprintf(out, "combo default %s", rules_all[o->def]->name);
             for (int k = 0; k < 4; k++)
@@ -152,7 +159,25 @@ bool options_parse_value(OptionId id, Span value, bool has_value, long long *out
                  "option %s must be one of janggi, janggicasual, janggimodern, janggitraditional (exactly), not '%s'",
                  o->name, q);
         return false;
-    case OPTION_BUTTON: break;
+    case OPTION_BUTTON:
+    case OPTION_STRING: break;
     }
     return false;
+}
+
+bool options_parse_text(OptionId id, Span value, bool has_value, char *text, char *err, size_t err_size)
+{
+    const OptionDef *o = &option_defs[id];
+    if (!has_value || value.len == 0) {
+        snprintf(err, err_size, "option %s needs a value", o->name);
+        return false;
+    }
+    if (value.len >= OPTION_TEXT_SIZE) {
+        snprintf(err, err_size, "option %s: a value of %zu bytes is longer than %d", o->name, value.len,
+                 OPTION_TEXT_SIZE - 1);
+        return false;
+    }
+    memcpy(text, value.text, value.len);
+    text[value.len] = '\0';
+    return true;
 }

@@ -198,9 +198,13 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
         return;
     }
     const OptionDef *def = &option_defs[id];
-    long long v;
-    char err[256];
-    if (!options_parse_value((OptionId)id, so->value, so->has_value, &v, err, sizeof err)) {
+    long long v = 0;
+    char err[OPTION_TEXT_SIZE + 400];
+    static char text[OPTION_TEXT_SIZE];
+    bool ok = def->type == OPTION_STRING
+                  ? options_parse_text((OptionId)id, so->value, so->has_value, text, err, sizeof err)
+                  : options_parse_value((OptionId)id, so->value, so->has_value, &v, err, sizeof err);
+    if (!ok) {
         say_error(s, "%s", err);
         return;
     }
@@ -225,6 +229,15 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
         }
         break;
     case OPTION_CLEAR_HASH: search_clear(); return;
+    case OPTION_USE_NNUE: eval_set_use_nnue(v != 0); break;
+    case OPTION_EVAL_FILE:
+        if (!eval_load_net(text, err, sizeof err)) {
+            say_error(s, "option EvalFile: %s; the net stays %s", err, eval_net_name());
+            return;
+        }
+        snprintf(s->opts.eval_file, sizeof s->opts.eval_file, "%s", text);
+        say(s, "info string EvalFile: using the net %s", eval_net_description());
+        return;
     case OPTION_VARIANT: {
         s->opts.value[id] = v;
         reset_game(s);

@@ -21,6 +21,7 @@ variant_line() {
 
 session ""
 version=$(head -n 1 "$tmp/out" | sed -n 's/^Janggun \([^ ]*\) by the Janggun developers$/\1/p')
+NET_NAME=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.nnue | sed "s|^nets/||")
 UCCI_BLOCK="id name Janggun ${version:-?}
 id author the Janggun developers
 
@@ -34,6 +35,8 @@ option UCI_Variant type combo default janggi var janggi var janggicasual var jan
 option UCI_AnalyseMode type check default false
 option UCI_ShowWDL type check default false
 option usemillisec type check default true
+option Use_NNUE type check default false
+option EvalFile type string default $NET_NAME
 ucciok"
 
 session "ucci

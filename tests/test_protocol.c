@@ -149,6 +149,25 @@ static void test_option_values(void **state)
     assert_false(options_parse_value(OPTION_HASH, (Span){"", 0}, false, &v, err, sizeof err));
     assert_string_equal(err, "option Hash needs a value");
     assert_true(options_parse_value(OPTION_CLEAR_HASH, (Span){"", 0}, false, &v, err, sizeof err));
+    /* The network's options: a check, and EvalFile's text (a path with spaces kept whole). */
+    assert_int_equal(options_find((Span){"use nnue", 8}), OPTION_USE_NNUE);
+    assert_int_equal(options_find((Span){"Use_NNUE", 8}), OPTION_USE_NNUE);
+    assert_int_equal(options_find((Span){"evalfile", 8}), OPTION_EVAL_FILE);
+    assert_true(VALUE(OPTION_USE_NNUE, "false"));
+    assert_int_equal(v, 0);
+    assert_false(VALUE(OPTION_USE_NNUE, "1"));
+    assert_string_equal(err, "option Use NNUE must be true or false, not '1'");
+    char text[OPTION_TEXT_SIZE];
+    const char *path = "/tmp/my nets/x.nnue";
+    assert_true(options_parse_text(OPTION_EVAL_FILE, (Span){path, strlen(path)}, true, text, err, sizeof err));
+    assert_string_equal(text, path);
+    assert_false(options_parse_text(OPTION_EVAL_FILE, (Span){"", 0}, false, text, err, sizeof err));
+    assert_string_equal(err, "option EvalFile needs a value");
+    static char long_path[OPTION_TEXT_SIZE + 10];
+    memset(long_path, 'a', sizeof long_path - 1);
+    assert_false(
+        options_parse_text(OPTION_EVAL_FILE, (Span){long_path, strlen(long_path)}, true, text, err, sizeof err));
+    assert_string_equal(err, "option EvalFile: a value of 1033 bytes is longer than 1023");
 #undef VALUE
 }
 
