@@ -258,10 +258,17 @@ static inline void counting_term(const Position *pos, EvalTerms *t)
     }
     s = max_int(min_int(s, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
     t->counting = s - t->raw;
-    /* The side to move's tempo, on top of everything but a finished game's verdict: static scores of
-     * quiet positions otherwise undervalue having the move. */
-    t->tempo = st->ended ? 0 : pos->side == WHITE ? weights.tempo : -weights.tempo;
-    t->total = max_int(min_int(s + t->tempo, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
+    t->tempo = 0;
+    t->total = s;
+}
+
+/* The classical evaluation's tempo for the side to move, on top of everything but a finished game's
+ * verdict: its static scores of quiet positions otherwise undervalue having the move. (A network
+ * learns the side to move's worth itself.) */
+static inline void tempo_term(const Position *pos, EvalTerms *t)
+{
+    t->tempo = pos->st->ended ? 0 : pos->side == WHITE ? weights.tempo : -weights.tempo;
+    t->total = max_int(min_int(t->total + t->tempo, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
 }
 
 static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
@@ -281,6 +288,7 @@ static inline __attribute__((always_inline)) void compute(const Position *pos, E
     t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
              - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK] + t->threats[WHITE] - t->threats[BLACK];
     counting_term(pos, t);
+    tempo_term(pos, t);
 }
 
 void eval_terms(const Position *pos, EvalTerms *t) { compute(pos, t); }

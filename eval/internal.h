@@ -84,7 +84,7 @@ typedef struct {
     int verdict;              /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
                                  computed only when a blend applies (0 otherwise) */
     int counting;             /* -deom plus the effect of both blends */
-    int tempo;                /* the side to move's tempo, Cho's view (0 once the game has ended) */
+    int tempo;                /* the side to move's tempo, Cho's view (classical only; 0 once the game has ended) */
     int total;
 } EvalTerms;
 

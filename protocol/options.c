@@ -68,6 +68,9 @@ void options_print_xboard(FILE *out)
             break;
         case OPTION_CHECK: fprintf(out, "feature option=\"%s -check %d\"\n", o->name, o->def != 0); break;
         case OPTION_BUTTON: fprintf(out, "feature option=\"%s -button\"\n", o->name); break;
+        case OPTION_STRING:
+            fprintf(out, "feature option=\"%s -string %s\"\n", o->name, eval_embedded_net_name());
+            break;
         case OPTION_COMBO: break; /* the only one is UCI_Variant */
         }
     }

@@ -33,6 +33,7 @@ strip_board() { grep -av '^setup \|^piece \|^ +---\|^ |\|^   a   b\|^Sfen: \|^Ke
 
 # --- Handshake, features, setup, ping -----------------------------------------------------------------
 
+net=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.nnue | xargs -n1 basename)
 session "xboard
 protover 2
 accepted setboard
@@ -51,6 +52,8 @@ feature option=\"Move Overhead -spin 30 0 5000\"
 feature option=\"UCI_AnalyseMode -check 0\"
 feature option=\"UCI_ShowWDL -check 0\"
 feature option=\"usemillisec -check 1\"
+feature option=\"Use NNUE -check 0\"
+feature option=\"EvalFile -string $net\"
 feature option=\"XBoard Setup -combo *xiangqi /// janggi\"
 feature done=1
 $XIANGQI_SETUP

@@ -257,7 +257,9 @@ static void test_quantisation_tolerance(void **state)
     printf("quantised against float: mean %.2f cp, worst %.2f cp (mean |score| %.1f cp)\n", sum / 4000, worst,
            spread / 4000);
     assert_true(spread / 4000 > 50); /* the net does say something */
-    assert_true(sum / 4000 < 3.0);
+    /* The rounding error grows with the scores: under 1% of them on average, and a few centipawns. */
+    assert_true(sum < 0.01 * spread);
+    assert_true(sum / 4000 < 4.0);
     assert_true(worst < 15.0);
     nnue_net_free(net);
     model_free(&m);
