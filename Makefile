@@ -39,6 +39,8 @@ endif
 BIN       := $(OUT)/janggun$(SUFFIX)
 MATCH_BIN := $(OUT)/janggun-match$(SUFFIX)
 TUNE_BIN  := $(OUT)/janggun-tune$(SUFFIX)
+TRAIN_BIN := $(OUT)/janggun-train$(SUFFIX)
+GEN_BIN   := $(OUT)/janggun-gen$(SUFFIX)
 
 CFLAGS  := $(WARN) $(OPT) $(DEPFLAGS)
 LDFLAGS := $(LDOPT)
@@ -55,8 +57,11 @@ SEARCH_SRC   := $(wildcard search/*.c)
 PROTOCOL_SRC := $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 MAIN_SRC     := protocol/main.c
 MATCH_SRC    := $(wildcard bench/match/*.c)
+TRAIN_SRC    := $(wildcard bench/train/*.c)
+GEN_SRC      := $(wildcard bench/gen/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
+NET          := $(wildcard nets/janggun-*.nnue)
 
 ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o) \
@@ -64,15 +69,17 @@ LIB_OBJ      := $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BU
 MAIN_OBJ     := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS    := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 MATCH_OBJ    := $(MATCH_SRC:%.c=$(BUILD)/%.o)
+TRAIN_OBJ    := $(TRAIN_SRC:%.c=$(BUILD)/%.o)
+GEN_OBJ      := $(GEN_SRC:%.c=$(BUILD)/%.o)
 
-DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish
+DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-utils git fairy-stockfish xboard xvfb xauth
 
 .SECONDARY:
 
-.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN)
 
 # Installs what is missing from Debian's packages (as root, or through sudo).
 deps:
@@ -97,6 +104,17 @@ $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
 $(TUNE_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(BUILD)/bench/tune.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
+
+# janggun-train, the network's trainer (bench/train/): engine and eval only.
+$(TRAIN_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(TRAIN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
+
+# janggun-gen, the training-data generator (bench/gen/): engine, eval, search and the packed records.
+$(GEN_BIN): $(ENGINE_OBJ) $(EVAL_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o) $(GEN_OBJ) \
+            $(BUILD)/bench/train/packed.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -llzma -lpthread -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -129,6 +147,19 @@ $(BUILD)/weights.name: weights-check
 $(BUILD)/eval/weights_blob.o: CFLAGS += -DJANGGUN_WEIGHTS='"$(WEIGHTS)"'
 $(BUILD)/eval/weights_blob.o: $(WEIGHTS) $(BUILD)/weights.name
 
+# The net (eval/nnue_blob.c, .incbin) likewise: exactly one nets/janggun-<sha12>.nnue, named by the first
+# 12 hex digits of its sha256.
+net-check:
+	@set -- $(NET); [ $$# -eq 1 ] || { echo "net: need exactly one nets/janggun-*.nnue, found $$#"; exit 1; }; \
+	sum=$$(sha256sum "$$1" | cut -c1-12); [ "$$1" = "nets/janggun-$$sum.nnue" ] \
+	  || { echo "net: $$1 does not match its sha256; rename it to nets/janggun-$$sum.nnue"; exit 1; }
+
+$(BUILD)/net.name: net-check
+	@mkdir -p $(dir $@); echo '$(NET)' | cmp -s - $@ || echo '$(NET)' > $@
+
+$(BUILD)/eval/nnue_blob.o: CFLAGS += -DJANGGUN_NET='"$(NET)"'
+$(BUILD)/eval/nnue_blob.o: $(NET) $(BUILD)/net.name
+
 # janggun-match embeds the shipped openings file (bench/match/openings_blob.c).
 OPENINGS := bench/data/openings.epd
 $(BUILD)/bench/match/openings_blob.o: CFLAGS += -DJANGGUN_OPENINGS='"$(OPENINGS)"'
@@ -141,23 +172,25 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -llzma -lpthread -lm
 
 $(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
+$(BUILD)/tests/test_train: $(filter-out %/main.o,$(TRAIN_OBJ))
 
 # The main job: the protocol loop on standard input (UCI, or UCCI after `ucci`).
 run: all
 	$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN) $(TEST_BINS)
 	@tests/run.sh $(BUILD)/tests $(BIN)
 
 # The engine, the tournament runner and the tuner in PREFIX/bin (DESTDIR for staged installs).
 install: all
 	install -d '$(DESTDIR)$(PREFIX)/bin'
-	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) '$(DESTDIR)$(PREFIX)/bin/'
+	install -m 755 $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN) '$(DESTDIR)$(PREFIX)/bin/'
 
 uninstall:
 	rm -f '$(DESTDIR)$(PREFIX)/bin/$(notdir $(BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(MATCH_BIN))' \
-	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))'
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TUNE_BIN))' '$(DESTDIR)$(PREFIX)/bin/$(notdir $(TRAIN_BIN))' \
+	  '$(DESTDIR)$(PREFIX)/bin/$(notdir $(GEN_BIN))'
 
 asan:
 	@$(MAKE) --no-print-directory MODE=asan all
@@ -197,6 +230,7 @@ format-check: deps-format
 
 clean:
 	rm -rf build janggun janggun-asan janggun-tsan janggun-match janggun-match-asan janggun-match-tsan \
-	  janggun-tune janggun-tune-asan janggun-tune-tsan
+	  janggun-tune janggun-tune-asan janggun-tune-tsan janggun-train janggun-train-asan janggun-train-tsan \
+	  janggun-gen janggun-gen-asan janggun-gen-tsan
 
 -include $(shell find build -name '*.d' 2>/dev/null)

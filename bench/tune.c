@@ -592,6 +592,12 @@ static void build_params(EvalWeights *w, const TuneOptions *o, const PstIndex *i
         add_param(pl, name, &w->safety_scale[k], 0, 1000, 16, -1);
     }
     add_param(pl, "safety_missing_guard", &w->safety_missing_guard, -1000, 1000, 8, -1);
+    for (int t = 0; t < THREAT_TYPES; t++) {
+        snprintf(name, sizeof name, "threat_by_lesser[%s]", TYPE_NAMES[t + GUARD - SOLDIER]);
+        add_param(pl, name, &w->threat_by_lesser[t], -1000, 1000, 4, -1);
+    }
+    add_param(pl, "threat_hanging", &w->threat_hanging, -1000, 1000, 4, -1);
+    add_param(pl, "tempo", &w->tempo, -1000, 1000, 4, -1);
     if (o->tune_deom)
         add_param(pl, "deom", &w->deom, 0, 1000, 8, -1);
     if (!o->tune_pst)

@@ -97,6 +97,41 @@ const char *game_result_name(GameResult result)
     return names[result];
 }
 
+void game_end_text(const Game *game, const GameStatus *st, char *buf, size_t size)
+{
+    static const char *const side_names[2] = {"Cho", "Han"};
+    const Position *pos = &game->pos;
+    const char *winner = st->result == GAME_CHO_WINS ? "Cho" : "Han";
+    const char *mover = side_names[color_flip(pos->side)]; /* who made the last move */
+    char what[200];
+    switch (st->reason) {
+    case END_CHECKMATE: snprintf(what, sizeof what, "%s is checkmated", side_names[pos->side]); break;
+    case END_BIKJANG: snprintf(what, sizeof what, "the generals faced each other for two plies"); break;
+    case END_DOUBLE_PASS: snprintf(what, sizeof what, "both sides passed"); break;
+    case END_REPETITION:
+        snprintf(what, sizeof what, "the position occurred for the %s time",
+                 pos->rules->nfold == 4 ? "fourth" : "third");
+        break;
+    case END_PERPETUAL_CHECK:
+        if (st->result == GAME_DRAW)
+            snprintf(what, sizeof what, "repetition with both sides giving check throughout");
+        else
+            snprintf(what, sizeof what, "%s gave perpetual check", st->result == GAME_CHO_WINS ? "Han" : "Cho");
+        break;
+    case END_KAKAO_REPETITION:
+        snprintf(what, sizeof what, "%s moved the same piece back and forth (Kakao rule)", mover);
+        break;
+    default: snprintf(what, sizeof what, "%d plies without a capture", pos->rules->nmove_plies); break;
+    }
+    if (st->by_counting)
+        snprintf(buf, size, "%s; %s wins by counting: Cho %d, Han %d.5 with the deom", what, winner, st->material.cho,
+                 st->material.han + 1);
+    else if (st->result == GAME_DRAW)
+        snprintf(buf, size, "%s; draw", what);
+    else
+        snprintf(buf, size, "%s; %s wins", what, winner);
+}
+
 /* Pieces on files b, c, g, h for each named setup, read from file a to file i. */
 static const struct {
     const char *korean, *roman;

@@ -40,6 +40,10 @@ GameStatus game_status(const Game *game);
 
 const char *game_result_name(GameResult result); /* "ongoing", "1-0", "0-1", "1/2-1/2" */
 
+/* How a finished game ended, in words, for `status` = game_status(game): what happened, then the
+ * result ("both sides passed; Han wins by counting: Cho 72, Han 73.5 with the deom"). */
+void game_end_text(const Game *game, const GameStatus *status, char *buf, size_t size);
+
 /* The four setups of horses (마) and elephants (상) on the b, c, g and h files, named as game records
  * do, read along the board from file a to file i for either side: 마상상마 (inner elephant, the
  * usual start), 상마마상 (outer elephant), 상마상마 (left elephant), 마상마상 (right elephant).

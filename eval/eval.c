@@ -2,9 +2,10 @@
  * material (a cannon's value grows with the screens left on the board), piece-square tables mirrored
  * by rank for Han, mobility by the real move rules (cannon screens and restrictions, horse legs,
  * elephant eyes, palace diagonals), palace safety (pieces reaching the enemy palace, missing guards),
- * and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
+ * threats (pieces attacked by less valuable ones, or attacked and undefended), and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
  * verdict near the move limit, after a pass and in bikjang. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@
 #include "internal.h"
 
 extern const char eval_weights_path[];
+extern const char eval_net_path[];
+extern const unsigned char eval_net_blob[], eval_net_blob_end[];
 
 static EvalWeights weights;
 static int psq[PIECE_COUNT][SQUARE_COUNT]; /* pst by piece, mirrored for Han */
@@ -39,14 +42,66 @@ bool eval_init(char *err, size_t err_size)
     size_t len;
     const char *text = eval_weights_text(&len);
     EvalWeights w;
-    char why[200];
+    char why[320];
     if (!eval_parse_weights(text, len, &w, why, sizeof why)) {
         if (err_size > 0)
             snprintf(err, err_size, "weight file %s: %s", eval_weights_name(), why);
         return false;
     }
     eval_use_weights(&w);
+    NnueNet *net =
+        nnue_net_read(eval_net_blob, (size_t)(eval_net_blob_end - eval_net_blob), eval_net_path, why, sizeof why);
+    if (!net) {
+        if (err_size > 0)
+            snprintf(err, err_size, "net file %s: %s", eval_net_path, why);
+        return false;
+    }
+    nnue_set_current(net);
     return true;
+}
+
+static atomic_bool use_nnue;
+
+void eval_set_use_nnue(bool on) { atomic_store_explicit(&use_nnue, on, memory_order_relaxed); }
+
+bool eval_use_nnue(void) { return atomic_load_explicit(&use_nnue, memory_order_relaxed); }
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+const char *eval_embedded_net_name(void) { return base_name(eval_net_path); }
+
+bool eval_load_net(const char *path, char *err, size_t err_size)
+{
+    char why[320];
+    NnueNet *net = NULL;
+    if (strcmp(path, eval_embedded_net_name()) == 0 || strcmp(path, "<embedded>") == 0) {
+        net = nnue_net_read(eval_net_blob, (size_t)(eval_net_blob_end - eval_net_blob), eval_net_path, why, sizeof why);
+        if (!net)
+            snprintf(err, err_size, "%s: %s", eval_net_path, why);
+    } else
+        net = nnue_net_load(path, err, err_size);
+    if (!net)
+        return false;
+    nnue_set_current(net);
+    return true;
+}
+
+const char *eval_net_name(void) { return nnue_current() ? nnue_current()->name : "(none)"; }
+
+const char *eval_net_description(void)
+{
+    static char text[NNUE_MAX_DESCRIPTION + 400];
+    const NnueNet *net = nnue_current();
+    if (!net)
+        return "(none)";
+    snprintf(text, sizeof text, "%s (%d king bucket%s, %d hidden, %d output bucket%s)", net->name,
+             net->arch.king_buckets, net->arch.king_buckets > 1 ? "s" : "", net->arch.hidden, net->arch.output_buckets,
+             net->arch.output_buckets > 1 ? "s" : "");
+    return text;
 }
 
 const char *eval_weights_name(void)
@@ -59,6 +114,7 @@ const char *eval_weights_name(void)
 typedef struct {
     int pst, mobility;
     int attackers, attack_weight, attack_squares;
+    Bitboard attacks_by[PIECE_TYPE_COUNT]; /* points each type attacks or defends */
 } SideScan;
 
 static inline __attribute__((always_inline)) void scan_piece(const Position *pos, Color us, PieceType pt, Square s,
@@ -68,6 +124,7 @@ static inline __attribute__((always_inline)) void scan_piece(const Position *pos
     Bitboard reach = movegen_piece_reach(pos, pt, s, us);
     sc->pst += psq[make_piece(us, pt)][s];
     *moves += bb_popcount(reach & area);
+    sc->attacks_by[pt] |= reach;
     if (pt != GUARD) { /* guards never leave their palace */
         Bitboard hit = reach & enemy_palace;
         int hits = hit != 0;
@@ -105,7 +162,7 @@ static inline void scan_side(const Position *pos, Color us, Bitboard enemy_soldi
 {
     Bitboard area = ~pos->by_color[us] & ~enemy_soldier_attacks;
     Bitboard enemy_palace = palace_bb[color_flip(us)];
-    *sc = (SideScan){0, 0, 0, 0, 0};
+    *sc = (SideScan){0};
     scan_type(pos, us, SOLDIER, area, enemy_palace, sc);
     scan_type(pos, us, GUARD, area, enemy_palace, sc);
     scan_type(pos, us, ELEPHANT, area, enemy_palace, sc);
@@ -113,6 +170,29 @@ static inline void scan_side(const Position *pos, Color us, Bitboard enemy_soldi
     scan_type(pos, us, CANNON, area, enemy_palace, sc);
     scan_type(pos, us, CHARIOT, area, enemy_palace, sc);
     sc->pst += psq[make_piece(us, GENERAL)][pos->general[us]];
+    sc->attacks_by[GENERAL] = palace_step_table[pos->general[us]];
+}
+
+/* Threats against one side's pieces: each attacked by a less valuable enemy piece (the values of the
+ * exchange: soldier, then guard and elephant, then horse and cannon, then chariot), and each attacked
+ * and not defended. Quiescence only sees the side to move's captures; these see both sides'. */
+static inline int threats(const Position *pos, Color us, const SideScan *own, const SideScan *enemy)
+{
+    const Bitboard *by = enemy->attacks_by;
+    Bitboard below_guard = by[SOLDIER];
+    Bitboard below_horse = below_guard | by[GUARD] | by[ELEPHANT];
+    Bitboard below_chariot = below_horse | by[HORSE] | by[CANNON];
+    const Bitboard lesser[THREAT_TYPES] = {below_guard, below_guard, below_horse, below_horse, below_chariot};
+    int score = 0;
+    for (PieceType pt = GUARD; pt <= CHARIOT; pt++)
+        score += weights.threat_by_lesser[pt - GUARD] * bb_popcount(position_pieces(pos, us, pt) & lesser[pt - GUARD]);
+    Bitboard enemy_attacks = 0, defended = 0;
+    for (PieceType pt = SOLDIER; pt <= GENERAL; pt++) {
+        enemy_attacks |= by[pt];
+        defended |= own->attacks_by[pt];
+    }
+    Bitboard hanging = pos->by_color[us] & ~pos->by_type[GENERAL] & enemy_attacks & ~defended;
+    return score + weights.threat_hanging * bb_popcount(hanging);
 }
 
 static inline int material(const Position *pos, Color c, int screens)
@@ -178,7 +258,17 @@ static inline void counting_term(const Position *pos, EvalTerms *t)
     }
     s = max_int(min_int(s, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
     t->counting = s - t->raw;
+    t->tempo = 0;
     t->total = s;
+}
+
+/* The classical evaluation's tempo for the side to move, on top of everything but a finished game's
+ * verdict: its static scores of quiet positions otherwise undervalue having the move. (A network
+ * learns the side to move's worth itself.) */
+static inline void tempo_term(const Position *pos, EvalTerms *t)
+{
+    t->tempo = pos->st->ended ? 0 : pos->side == WHITE ? weights.tempo : -weights.tempo;
+    t->total = max_int(min_int(t->total + t->tempo, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
 }
 
 static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
@@ -193,10 +283,12 @@ static inline __attribute__((always_inline)) void compute(const Position *pos, E
         t->pst[c] = scan[c].pst;
         t->mobility[c] = scan[c].mobility;
         t->safety[c] = -palace_danger(&scan[color_flip(c)], bb_popcount(position_pieces(pos, c, GUARD)));
+        t->threats[c] = -threats(pos, c, &scan[c], &scan[color_flip(c)]);
     }
     t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
-             - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK];
+             - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK] + t->threats[WHITE] - t->threats[BLACK];
     counting_term(pos, t);
+    tempo_term(pos, t);
 }
 
 void eval_terms(const Position *pos, EvalTerms *t) { compute(pos, t); }
@@ -206,6 +298,20 @@ int eval_evaluate(const Position *pos)
     EvalTerms t;
     compute(pos, &t);
     return pos->side == WHITE ? t.total : -t.total;
+}
+
+/* The net's score (side to move) as the raw term, then the counting terms as on the classical score. */
+static inline int with_counting(const Position *pos, int net_stm, EvalTerms *t)
+{
+    t->raw = pos->side == WHITE ? net_stm : -net_stm;
+    counting_term(pos, t);
+    return pos->side == WHITE ? t->total : -t->total;
+}
+
+int eval_evaluate_nnue(const Position *pos, NnueStack *stack)
+{
+    EvalTerms t;
+    return with_counting(pos, nnue_evaluate(stack, pos), &t);
 }
 
 /* ---- eval_trace ---- */
@@ -262,7 +368,9 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     row(&out, "Piece-square", t.pst, t.pst[WHITE] - t.pst[BLACK]);
     row(&out, "Mobility", t.mobility, t.mobility[WHITE] - t.mobility[BLACK]);
     row(&out, "Palace safety", t.safety, t.safety[WHITE] - t.safety[BLACK]);
+    row(&out, "Threats", t.threats, t.threats[WHITE] - t.threats[BLACK]);
     put(&out, "%14s | %7s %7s | %7s\n", "Counting", "--", t.deom ? pawns(t.deom, a) : "--", pawns(t.counting, b));
+    put(&out, "%14s | %15s | %7s\n", "Tempo", pos->side == WHITE ? "Cho to move" : "Han to move", pawns(t.tempo, a));
     put(&out, "---------------+-----------------+--------\n");
     put(&out, "%14s | %15s | %7s\n\n", "Total", "", pawns(t.total, a));
 
@@ -276,6 +384,14 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     int stm = pos->side == WHITE ? t.total : -t.total;
     put(&out, "Final evaluation: %s (Cho's point of view); %d cp for the side to move (%s)\n", pawns(t.total, a), stm,
         side_name[pos->side]);
+    const NnueNet *net = nnue_current();
+    if (net) {
+        EvalTerms n;
+        int raw = nnue_evaluate_full(net, pos), with = with_counting(pos, raw, &n);
+        put(&out, "Network (%s, %s): %s raw, %s with counting (Cho's point of view); %d cp for the side to move\n",
+            net->name, eval_use_nnue() ? "in use" : "not in use: Use NNUE is false",
+            pawns(pos->side == WHITE ? raw : -raw, a), pawns(n.total, b), with);
+    }
     int han_halves = 2 * count.han + DEOM_HALF_POINTS;
     put(&out, "Material count: Cho %d, Han %d + %d.%d deom = %d.%d (%s ahead)\n", count.cho, count.han,
         DEOM_HALF_POINTS / 2, DEOM_HALF_POINTS % 2 * 5, han_halves / 2, han_halves % 2 * 5, side_name[count_winner]);

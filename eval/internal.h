@@ -11,6 +11,10 @@
  * chariot. Index = PieceType - SOLDIER. */
 enum { VALUED_TYPES = 6, PST_TYPES = 7, SAFETY_SCALE_STEPS = 5 };
 
+/* Piece types a less valuable piece can threaten, in the weight file's order: guard elephant horse
+ * cannon chariot (a soldier has nothing below it). Index = PieceType - GUARD. */
+enum { THREAT_TYPES = 5 };
+
 /* Every number of the evaluation, as the weight file gives it. PST entries are indexed by square
  * (9*rank + file) from Cho's side; the file lists them from rank 10 down to rank 1. */
 typedef struct {
@@ -22,11 +26,14 @@ typedef struct {
     int safety_square;                    /* per attacked point of the enemy palace */
     int safety_scale[SAFETY_SCALE_STEPS]; /* percent, by number of attacking pieces (0..4+) */
     int safety_missing_guard;
-    int deom;                  /* Han's deom, where the rule set counts */
-    int counting_verdict;      /* a won count at the end of the game */
-    int counting_window;       /* plies before the move limit where the blend starts */
-    int counting_limit_blend;  /* percent, at the move limit */
-    int counting_option_blend; /* percent, when the side to move may end the game by passing */
+    int threat_by_lesser[THREAT_TYPES]; /* per piece attacked by a less valuable enemy piece */
+    int threat_hanging;                 /* per piece (not the general) attacked and not defended */
+    int tempo;                          /* for the side to move */
+    int deom;                           /* Han's deom, where the rule set counts */
+    int counting_verdict;               /* a won count at the end of the game */
+    int counting_window;                /* plies before the move limit where the blend starts */
+    int counting_limit_blend;           /* percent, at the move limit */
+    int counting_option_blend;          /* percent, when the side to move may end the game by passing */
 } EvalWeights;
 
 /* Parses weight-file text (`len` bytes, need not be NUL-terminated). Strict: an unknown, repeated or
@@ -62,20 +69,22 @@ const EvalWeights *eval_weights(void);
 const char *eval_weights_text(size_t *len);
 
 /* The evaluation split into its terms. Per-side terms are from that side's point of view (a bonus for
- * it is positive); `raw`, `counting` and `total` are from Cho's point of view, total = raw + counting,
+ * it is positive); `raw`, `counting` and `total` are from Cho's point of view, total = raw + counting + tempo,
  * and eval_evaluate returns total for Cho to move, -total for Han. */
 typedef struct {
     int material[COLOR_COUNT];
     int pst[COLOR_COUNT];
     int mobility[COLOR_COUNT];
-    int safety[COLOR_COUNT]; /* minus the danger to that side's own palace */
-    int raw;                 /* the four terms above, Cho minus Han */
-    int deom;                /* Han's deom (0 where the rule set does not count) */
-    int limit_blend;         /* percent blended towards the end-of-game verdict near the move limit */
-    int option_blend;        /* percent blended because the side to move may end the game by passing */
-    int verdict;             /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
+    int safety[COLOR_COUNT];  /* minus the danger to that side's own palace */
+    int threats[COLOR_COUNT]; /* minus the threats against that side's pieces */
+    int raw;                  /* the five terms above, Cho minus Han */
+    int deom;                 /* Han's deom (0 where the rule set does not count) */
+    int limit_blend;          /* percent blended towards the end-of-game verdict near the move limit */
+    int option_blend;         /* percent blended because the side to move may end the game by passing */
+    int verdict;              /* the end-of-game verdict, Cho's view: +-counting_verdict or 0 for a draw;
                                  computed only when a blend applies (0 otherwise) */
-    int counting;            /* -deom plus the effect of both blends */
+    int counting;             /* -deom plus the effect of both blends */
+    int tempo;                /* the side to move's tempo, Cho's view (classical only; 0 once the game has ended) */
     int total;
 } EvalTerms;
 

@@ -356,14 +356,9 @@ static const struct {
     const char *word;
     CommandKind kind;
 } simple_commands[] = {
-    {"uci", CMD_UCI},
-    {"ucci", CMD_UCCI},
-    {"isready", CMD_ISREADY},
-    {"ucinewgame", CMD_NEWGAME},
-    {"uccinewgame", CMD_NEWGAME},
-    {"stop", CMD_STOP},
-    {"quit", CMD_QUIT},
-    {"d", CMD_DISPLAY},
+    {"uci", CMD_UCI},         {"ucci", CMD_UCCI},          {"xboard", CMD_XBOARD},
+    {"isready", CMD_ISREADY}, {"ucinewgame", CMD_NEWGAME}, {"uccinewgame", CMD_NEWGAME},
+    {"stop", CMD_STOP},       {"quit", CMD_QUIT},          {"d", CMD_DISPLAY},
     {"eval", CMD_EVAL},
 };
 

@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { PROTO_UCI, PROTO_UCCI } Protocol;
+/* XBoard/CECP lines are read by xboard.c; PROTO_XBOARD is here for the text shared with it (ranks 0-9). */
+typedef enum { PROTO_UCI, PROTO_UCCI, PROTO_XBOARD } Protocol;
 
 /* A piece of the line: one token, or a run of tokens with the blanks between them. */
 typedef struct {
@@ -28,6 +29,7 @@ typedef enum {
     CMD_ERROR, /* malformed: `message` says why; nothing is done */
     CMD_UCI,
     CMD_UCCI,
+    CMD_XBOARD, /* the CECP handshake: xboard.c reads the lines from there on */
     CMD_ISREADY,
     CMD_SETOPTION,
     CMD_NEWGAME, /* ucinewgame, uccinewgame */

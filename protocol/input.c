@@ -1,6 +1,8 @@
 #include "input.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +11,7 @@ bool input_open(LineReader *reader, int fd)
 {
     memset(reader, 0, sizeof *reader);
     reader->fd = fd;
+    reader->wake_fd = -1;
     reader->line = malloc(INPUT_LINE_MAX + 1);
     return reader->line != NULL;
 }
@@ -19,22 +22,50 @@ void input_close(LineReader *reader)
     reader->line = NULL;
 }
 
-/* Refills the chunk; false at end of input. */
-static bool refill(LineReader *r)
+void input_set_wake(LineReader *reader, int fd)
+{
+    reader->wake_fd = fd;
+    if (fd >= 0)
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/* Whether the wake descriptor has bytes, waiting for them (or for input) when `block`; drains them. */
+static bool woken(LineReader *r, bool block)
+{
+    if (r->wake_fd < 0)
+        return false;
+    struct pollfd fds[2] = {{r->wake_fd, POLLIN, 0}, {r->fd, POLLIN, 0}};
+    while (poll(fds, block ? 2 : 1, block ? -1 : 0) < 0)
+        if (errno != EINTR)
+            return false;
+    if (!(fds[0].revents & POLLIN))
+        return false;
+    char sink[64];
+    while (read(r->wake_fd, sink, sizeof sink) > 0) {
+    }
+    return true;
+}
+
+typedef enum { REFILL_DATA, REFILL_EOF, REFILL_WAKE } Refill;
+
+/* Refills the chunk, unless the end of input came or (while waiting for input) a wake. */
+static Refill refill(LineReader *r)
 {
     if (r->eof)
-        return false;
+        return REFILL_EOF;
+    if (woken(r, true))
+        return REFILL_WAKE;
     for (;;) {
         ssize_t n = read(r->fd, r->chunk, sizeof r->chunk);
         if (n > 0) {
             r->chunk_len = (size_t)n;
             r->chunk_pos = 0;
-            return true;
+            return REFILL_DATA;
         }
         if (n < 0 && errno == EINTR)
             continue;
         r->eof = true;
-        return false;
+        return REFILL_EOF;
     }
 }
 
@@ -57,8 +88,15 @@ static LineStatus finish_line(LineReader *r, char **line, size_t *len)
 
 LineStatus input_read_line(LineReader *r, char **line, size_t *len)
 {
+    /* A wake is answered before any line, even one already read: what the waker reports (a search's
+     * move) came before any reply the GUI can have sent to it. */
+    if (woken(r, false))
+        return LINE_WAKE;
     for (;;) {
-        if (r->chunk_pos == r->chunk_len && !refill(r)) {
+        Refill got = r->chunk_pos == r->chunk_len ? refill(r) : REFILL_DATA;
+        if (got == REFILL_WAKE)
+            return LINE_WAKE;
+        if (got == REFILL_EOF) {
             if (r->line_len > 0 || r->overflow)
                 return finish_line(r, line, len);
             return LINE_EOF;

@@ -1,4 +1,4 @@
-/* The janggun command line: with no arguments the protocol loop (UCI, or UCCI after `ucci`) on
+/* The janggun command line: with no arguments the protocol loop (UCI; UCCI or XBoard after their handshakes) on
  * standard input and output; `perft` and `bench` run one job and exit. */
 #include <signal.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 
 static void print_usage(FILE *out)
 {
-    fputs("usage: janggun        (the UCI/UCCI protocol loop on standard input and output)\n"
+    fputs("usage: janggun        (the UCI/UCCI/XBoard protocol loop on standard input and output)\n"
           "       janggun perft --depth N [--fen \"FEN\"] [--moves \"M1 M2 ...\"] [--variant NAME] [--divide]\n"
           "                     [--composed]   (accept more pieces of a kind than a set has)\n"
           "       janggun bench [depth]\n"
@@ -30,9 +30,10 @@ static void print_help(void)
     fputs("Janggun, a Janggi (Korean chess) engine.\n\n", stdout);
     print_usage(stdout);
     fputs("\nWith no arguments janggun reads engine commands on standard input, as a GUI sends them: UCI by\n"
-          "default, UCCI after `ucci`. Type `uci`, then `position startpos` and `go depth 12`; `quit` ends.\n"
-          "perft counts the moves to a depth; bench searches fixed positions (its node count is the\n"
-          "search's signature); analyze reviews positions and games (GIB, PGN, EPD). See README.md.\n",
+          "default, UCCI after `ucci`, XBoard (CECP) after `xboard`. Type `uci`, then `position startpos`\n"
+          "and `go depth 12`; `quit` ends. perft counts the moves to a depth; bench searches fixed\n"
+          "positions (its node count is the search's signature); analyze reviews positions and games (GIB,\n"
+          "PGN, EPD). See README.md.\n",
           stdout);
 }
 

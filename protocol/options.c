@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/rules.h"
+#include "../eval/eval.h"
 #include "../search/search.h"
 
 /* Move Overhead defaults to 30 ms, as in FSF 11.1; the rest as FSF, with Janggun's own limits. The
@@ -25,6 +26,10 @@ const OptionDef option_defs[OPTION_COUNT] = {
     [OPTION_ELO] = {"UCI_Elo", "UCI_Elo", OPTION_SPIN, SKILL_ELO_DEFAULT, SKILL_ELO_MIN, SKILL_ELO_MAX, false},
     [OPTION_SHOW_WDL] = {"UCI_ShowWDL", "UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_USEMILLISEC] = {"usemillisec", "usemillisec", OPTION_CHECK, 1, 0, 1, false},
+    /* Off until a trained net is proven stronger than the classical evaluation. */
+    [OPTION_USE_NNUE] = {"Use NNUE", "Use_NNUE", OPTION_CHECK, 0, 0, 1, false},
+    /* The default is the embedded net's name; loading replaces the net searches share. */
+    [OPTION_EVAL_FILE] = {"EvalFile", "EvalFile", OPTION_STRING, 0, 0, 0, true},
     [OPTION_SKILL_SEED] = {"Skill Seed", "Skill_Seed", OPTION_SPIN, 0, 0, SKILL_SEED_MAX, false},
 };
 
@@ -32,6 +37,7 @@ void options_reset(EngineOptions *opts)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
         opts->value[i] = option_defs[i].def;
+    opts->eval_file[0] = '\0';
 }
 
 void options_print(Protocol proto, FILE *out)
@@ -46,12 +52,33 @@ void options_print(Protocol proto, FILE *out)
         case OPTION_SPIN: fprintf(out, "spin default %lld min %lld max %lld\n", o->def, o->min, o->max); break;
         case OPTION_CHECK: fprintf(out, "check default %s\n", o->def ? "true" : "false"); break;
         case OPTION_BUTTON: fputs("button\n", out); break;
+        case OPTION_STRING: fprintf(out, "string default %s\n", eval_embedded_net_name()); break;
         case OPTION_COMBO:
             fprintf(out, "combo default %s", rules_all[o->def]->name);
             for (int k = 0; k < 4; k++)
                 fprintf(out, " var %s", rules_all[k]->name);
             fputc('\n', out);
             break;
+        }
+    }
+}
+
+void options_print_xboard(FILE *out)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const OptionDef *o = &option_defs[i];
+        if (i == OPTION_THREADS || i == OPTION_HASH || i == OPTION_VARIANT)
+            continue;
+        switch (o->type) {
+        case OPTION_SPIN:
+            fprintf(out, "feature option=\"%s -spin %lld %lld %lld\"\n", o->name, o->def, o->min, o->max);
+            break;
+        case OPTION_CHECK: fprintf(out, "feature option=\"%s -check %d\"\n", o->name, o->def != 0); break;
+        case OPTION_BUTTON: fprintf(out, "feature option=\"%s -button\"\n", o->name); break;
+        case OPTION_STRING:
+            fprintf(out, "feature option=\"%s -string %s\"\n", o->name, eval_embedded_net_name());
+            break;
+        case OPTION_COMBO: break; /* the only one is UCI_Variant */
         }
     }
 }
@@ -142,7 +169,34 @@ bool options_parse_value(OptionId id, Span value, bool has_value, long long *out
                  "option %s must be one of janggi, janggicasual, janggimodern, janggitraditional (exactly), not '%s'",
                  o->name, q);
         return false;
-    case OPTION_BUTTON: break;
+    case OPTION_BUTTON:
+    case OPTION_STRING: break;
     }
     return false;
+}
+
+bool options_parse_text(OptionId id, Span value, bool has_value, char *text, char *err, size_t err_size)
+{
+    const OptionDef *o = &option_defs[id];
+    if (!has_value || value.len == 0) {
+        snprintf(err, err_size, "option %s needs a value", o->name);
+        return false;
+    }
+    if (value.len >= OPTION_TEXT_SIZE) {
+        snprintf(err, err_size, "option %s: a value of %zu bytes is longer than %d", o->name, value.len,
+                 OPTION_TEXT_SIZE - 1);
+        return false;
+    }
+    memcpy(text, value.text, value.len);
+    text[value.len] = '\0';
+    return true;
+}
+
+void options_strength_limits(const EngineOptions *opts, SearchLimits *limits)
+{
+    double level = skill_level((int)opts->value[OPTION_SKILL_LEVEL], opts->value[OPTION_LIMIT_STRENGTH] != 0,
+                               (int)opts->value[OPTION_ELO]);
+    limits->limit_strength = skill_enabled(level);
+    limits->skill_level = level;
+    limits->skill_seed = (uint64_t)opts->value[OPTION_SKILL_SEED];
 }

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "../search/search.h"
 #include "command.h"
 
 typedef enum {
@@ -22,11 +23,13 @@ typedef enum {
     OPTION_ELO,
     OPTION_SHOW_WDL,
     OPTION_USEMILLISEC,
+    OPTION_USE_NNUE,
+    OPTION_EVAL_FILE,
     OPTION_SKILL_SEED,
     OPTION_COUNT
 } OptionId;
 
-typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_COMBO } OptionType;
+typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_COMBO, OPTION_STRING } OptionType;
 
 typedef struct {
     const char *name;      /* UCI name */
@@ -38,9 +41,13 @@ typedef struct {
 
 extern const OptionDef option_defs[OPTION_COUNT];
 
-/* Current values: spins and checks as numbers; the variant as an index into rules_all. */
+enum { OPTION_TEXT_SIZE = 1024 };
+
+/* Current values: spins and checks as numbers; the variant as an index into rules_all; EvalFile as
+ * text (empty: the embedded net). */
 typedef struct {
     long long value[OPTION_COUNT];
+    char eval_file[OPTION_TEXT_SIZE];
 } EngineOptions;
 
 void options_reset(EngineOptions *opts);
@@ -48,10 +55,24 @@ void options_reset(EngineOptions *opts);
 /* The option lines of the handshake (between `id author` and `uciok`/`ucciok`), each ending in '\n'. */
 void options_print(Protocol proto, FILE *out);
 
+/* XBoard's `feature option="..."` lines (CECP's -spin, -check, -button, -combo forms), each ending in
+ * '\n': every option but Threads, Hash and UCI_Variant, which CECP sets with `cores`, `memory` and
+ * `variant` (as FSF does). */
+void options_print_xboard(FILE *out);
+
 /* The option called `name` (any case; UCI or UCCI name; blanks between words may differ), or -1. */
 int options_find(Span name);
 
-/* Reads a value for option `id`; false with a message when it is missing, malformed or out of range. */
+/* Reads a value for option `id`; false with a message when it is missing, malformed or out of range.
+ * A string option's value is its text (`out` untouched): use options_parse_text. */
 bool options_parse_value(OptionId id, Span value, bool has_value, long long *out, char *err, size_t err_size);
+
+/* Reads a string option's value into text (OPTION_TEXT_SIZE bytes); false with a message when it is
+ * missing or too long. */
+bool options_parse_text(OptionId id, Span value, bool has_value, char *text, char *err, size_t err_size);
+
+/* Sets the strength level of `limits` from Skill Level, UCI_LimitStrength, UCI_Elo and Skill Seed
+ * (search/skill.h): off at full strength. */
+void options_strength_limits(const EngineOptions *opts, SearchLimits *limits);
 
 #endif

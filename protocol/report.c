@@ -89,6 +89,30 @@ void report_info_line(const SearchInfo *info, const ReportStyle *style, char *bu
     }
 }
 
+void report_xboard_move(Move m, char *buf)
+{
+    if (m != MOVE_NONE && move_is_pass(m))
+        strcpy(buf, "@@@@");
+    else
+        move_to_text(m, RANKS_FROM_0, buf);
+}
+
+void report_xboard_thinking(const SearchInfo *info, char *buf, size_t size)
+{
+    Out o = {buf, size, 0};
+    buf[0] = '\0';
+    int score = info->score;
+    if (info->is_mate)
+        score = info->mate_moves > 0 ? 100000 + info->mate_moves : -100000 + info->mate_moves;
+    put(&o, "%d %d %" PRId64 " %" PRIu64 " %d %" PRIu64 " 0\t", info->depth, score, info->time_ms / 10, info->nodes,
+        info->seldepth, info->nps);
+    for (int i = 0; i < info->pv_length && i < MAX_PLY; i++) {
+        char text[MOVE_TEXT_SIZE];
+        report_xboard_move(info->pv[i], text);
+        put(&o, " %s", text);
+    }
+}
+
 void report_bestmove_line(Move best, Move ponder, Protocol proto, char *buf, size_t size)
 {
     Out o = {buf, size, 0};

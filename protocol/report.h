@@ -1,5 +1,5 @@
 /* Protocol text for what the engine reports: `info` lines from the search's SearchInfo, `bestmove`,
- * the `d` board display. Pure formatting into caller buffers, no I/O, so it can be tested alone. */
+ * XBoard's thinking lines and moves, the `d` board display. Pure formatting into caller buffers, no I/O, so it can be tested alone. */
 #ifndef JANGGUN_REPORT_H
 #define JANGGUN_REPORT_H
 
@@ -25,6 +25,14 @@ void report_info_line(const SearchInfo *info, const ReportStyle *style, char *bu
 
 /* `bestmove M [ponder P]`, or `bestmove (none)`. No newline. */
 void report_bestmove_line(Move best, Move ponder, Protocol proto, char *buf, size_t size);
+
+/* XBoard's thinking output, as FSF writes it: `depth score time nodes seldepth nps tbhits<TAB> m1 m2 ...`
+ * with the time in centiseconds, the score in centipawns, a mate in N moves as 100000 + N (-100000 - N
+ * when being mated), tbhits 0, and each move after a space. No newline. */
+void report_xboard_thinking(const SearchInfo *info, char *buf, size_t size);
+
+/* A move as XBoard writes it: ranks 0-9, the pass as `@@@@`. buf holds MOVE_TEXT_SIZE bytes. */
+void report_xboard_move(Move m, char *buf);
 
 /* Win, draw and loss in permill for a score in centipawns at `game_ply`: a logistic model in the
  * style of Stockfish's, scaled for Janggun's evaluation (a soldier about 100). */

@@ -15,6 +15,7 @@
 #include "input.h"
 #include "options.h"
 #include "report.h"
+#include "xboard.h"
 
 enum { FEN_TEXT_MAX = 256, EVAL_TRACE_SIZE = 16384, BOARD_TEXT_SIZE = 2048 };
 
@@ -197,9 +198,13 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
         return;
     }
     const OptionDef *def = &option_defs[id];
-    long long v;
-    char err[256];
-    if (!options_parse_value((OptionId)id, so->value, so->has_value, &v, err, sizeof err)) {
+    long long v = 0;
+    char err[OPTION_TEXT_SIZE + 400];
+    static char text[OPTION_TEXT_SIZE];
+    bool ok = def->type == OPTION_STRING
+                  ? options_parse_text((OptionId)id, so->value, so->has_value, text, err, sizeof err)
+                  : options_parse_value((OptionId)id, so->value, so->has_value, &v, err, sizeof err);
+    if (!ok) {
         say_error(s, "%s", err);
         return;
     }
@@ -224,6 +229,15 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
         }
         break;
     case OPTION_CLEAR_HASH: search_clear(); return;
+    case OPTION_USE_NNUE: eval_set_use_nnue(v != 0); break;
+    case OPTION_EVAL_FILE:
+        if (!eval_load_net(text, err, sizeof err)) {
+            say_error(s, "option EvalFile: %s; the net stays %s", err, eval_net_name());
+            return;
+        }
+        snprintf(s->opts.eval_file, sizeof s->opts.eval_file, "%s", text);
+        say(s, "info string EvalFile: using the net %s", eval_net_description());
+        return;
     case OPTION_VARIANT: {
         s->opts.value[id] = v;
         reset_game(s);
@@ -402,11 +416,7 @@ static void cmd_go(Session *s, const GoCommand *go)
     limits.multipv = (int)s->opts.value[OPTION_MULTIPV];
     if (limits.multipv > root_count && root_count > 0)
         limits.multipv = root_count;
-    double level = skill_level((int)s->opts.value[OPTION_SKILL_LEVEL], s->opts.value[OPTION_LIMIT_STRENGTH] != 0,
-                               (int)s->opts.value[OPTION_ELO]);
-    limits.limit_strength = skill_enabled(level);
-    limits.skill_level = level;
-    limits.skill_seed = (uint64_t)s->opts.value[OPTION_SKILL_SEED];
+    options_strength_limits(&s->opts, &limits);
 
     pthread_mutex_lock(&s->lock);
     int game_ply = 2 * (g->pos.fullmove - 1) + (g->pos.side == BLACK);
@@ -490,6 +500,7 @@ static bool execute(Session *s, const Command *cmd)
     case CMD_ERROR: break;
     case CMD_UCI: cmd_handshake(s, PROTO_UCI); break;
     case CMD_UCCI: cmd_handshake(s, PROTO_UCCI); break;
+    case CMD_XBOARD: break; /* uci_loop hands the input to xboard_loop */
     case CMD_ISREADY: say(s, "readyok"); break;
     case CMD_SETOPTION: cmd_setoption(s, &cmd->u.setoption); break;
     case CMD_NEWGAME:
@@ -562,6 +573,16 @@ int uci_loop(int in_fd, FILE *out)
         command_parse(line, s->proto, &cmd);
         if (cmd.message[0])
             say_error(s, "%s", cmd.message);
+        if (cmd.kind == CMD_XBOARD) {
+            /* CECP from here on, until quit, the end of input or a uci/ucci handshake (as FSF). */
+            request_stop(s);
+            wait_until_idle(s);
+            XBoardExit how = xboard_loop(in, s->out, &s->opts);
+            if (how == XBOARD_QUIT || how == XBOARD_EOF)
+                break;
+            cmd_handshake(s, how == XBOARD_TO_UCI ? PROTO_UCI : PROTO_UCCI);
+            continue;
+        }
         if (!execute(s, &cmd)) {
             quit = true;
             break;

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../eval/nnue.h"
 #include "movepick.h"
 #include "search.h"
 
@@ -54,7 +55,12 @@ typedef struct SearchWorker {
     SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
+    bool use_nnue;  /* "Use NNUE" when this search started */
+    NnueStack nnue; /* the net's accumulators, one per ply from the root (when use_nnue) */
 } SearchWorker;
+
+/* A move per ply from the root, and the qsearch pass on top. */
+_Static_assert(NNUE_STACK_SIZE > MAX_PLY + 2, "the accumulator stack holds a path from the root");
 
 /* search.c: fills the tables that depend on the tunables; once, before the first search. */
 void search_tables_init(void);

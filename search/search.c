@@ -68,6 +68,26 @@ static inline int centipawns(int score) { return score * 100 / eval_soldier_valu
 
 static Position *worker_pos(SearchWorker *w) { return &w->game.pos; }
 
+/* make/unmake with the net's accumulator stack kept beside them (only a branch when the net is off). */
+static inline void do_make(SearchWorker *w, Position *pos, Move m, StateInfo *st)
+{
+    position_make(pos, m, st);
+    if (w->use_nnue)
+        nnue_push(&w->nnue, pos);
+}
+
+static inline void do_unmake(SearchWorker *w, Position *pos)
+{
+    position_unmake(pos);
+    if (w->use_nnue)
+        nnue_pop(&w->nnue);
+}
+
+static inline int evaluate(SearchWorker *w, const Position *pos)
+{
+    return w->use_nnue ? eval_evaluate_nnue(pos, &w->nnue) : eval_evaluate(pos);
+}
+
 static SearchStack *stack_at(SearchWorker *w, int ply) { return &w->search_stack[ply + SEARCH_STACK_OFFSET]; }
 
 /* Records the move about to be made from this ply, for the ordering of the nodes below. */
@@ -102,25 +122,25 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
         return verdict_score(&v, ply);
     }
     if (ply >= MAX_PLY)
-        return eval_evaluate(pos);
+        return evaluate(w, pos);
 
     /* In check (or in bikjang) every move is searched; checks answered by checks could otherwise go
      * on without end, so deep in quiescence such nodes are cut off. */
     bool full_width = pos->st->checkers || pos->st->bikjang;
     if (full_width && qply >= QS_FULL_WIDTH_PLIES)
-        return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : eval_evaluate(pos);
+        return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : evaluate(w, pos);
     int best = -VALUE_INFINITE, futility_base = -VALUE_INFINITE;
     if (!full_width) {
-        best = eval_evaluate(pos);
+        best = evaluate(w, pos);
         futility_base = best + QS_FUTILITY_MARGIN;
         if (pos->st->pass) {
             /* Passing back ends the game here and now. */
             StateInfo st;
             Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
-            position_make(pos, pass, &st);
+            do_make(w, pos, pass, &st);
             referee_immediate_end(pos, &v);
             int score = -verdict_score(&v, ply + 1);
-            position_unmake(pos);
+            do_unmake(w, pos);
             if (score > best)
                 best = score;
         }
@@ -141,20 +161,20 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
             continue;
         legal++;
         stack_record(w, ss, pos, m);
-        position_make(pos, m, &w->stack[ply]);
+        do_make(w, pos, m, &w->stack[ply]);
         /* A capture that cannot bring the score near alpha even with the victim's whole value, and
          * does not check, is not worth a node. */
         if (!full_width && !pos->st->checkers && best > -VALUE_MATE_BOUND) {
             int futility_value = futility_base + see_to_eval(see_value[piece_type(pos->st->captured)]);
             if (futility_value <= alpha) {
-                position_unmake(pos);
+                do_unmake(w, pos);
                 if (futility_value > best)
                     best = futility_value;
                 continue;
             }
         }
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
-        position_unmake(pos);
+        do_unmake(w, pos);
         if (pool_stopped())
             return 0;
         if (score > best) {
@@ -203,7 +223,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         if (referee_optional_end(pos, ply, &v))
             return verdict_score(&v, ply);
         if (ply >= MAX_PLY)
-            return eval_evaluate(pos);
+            return evaluate(w, pos);
         /* Mate distance pruning. */
         alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
         beta = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
@@ -239,7 +259,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     if (excluded)
         static_eval = ss->static_eval;
     else if (!in_check)
-        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : eval_evaluate(pos);
+        static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(w, pos);
     ss->static_eval = static_eval;
     /* Improving: the side to move stands better than two plies ago (four, when it was in check then). */
     int earlier = ss[-2].static_eval != VALUE_NONE ? ss[-2].static_eval : ss[-4].static_eval;
@@ -270,9 +290,9 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
                 + ((static_eval - beta) / NULL_EVAL_DIVISOR < 3 ? (static_eval - beta) / NULL_EVAL_DIVISOR : 3);
         Move pass = make_move(pos->general[pos->side], pos->general[pos->side]);
         stack_record(w, ss, pos, pass);
-        position_make(pos, pass, &w->stack[ply]);
+        do_make(w, pos, pass, &w->stack[ply]);
         int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
-        position_unmake(pos);
+        do_unmake(w, pos);
         if (pool_stopped())
             return 0;
         if (score >= beta)
@@ -359,13 +379,13 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         ss[1].double_extensions = ss->double_extensions + (extension == 2);
         stack_record(w, ss, pos, m);
         uint64_t nodes_before = root ? atomic_load_explicit(&w->nodes, memory_order_relaxed) : 0;
-        position_make(pos, m, &w->stack[ply]);
+        do_make(w, pos, m, &w->stack[ply]);
         bool gives_check = pos->st->checkers != 0;
         if (extension == 0 && gives_check && ply < 2 * w->root_depth) {
             /* Only checks that do not just give material away are extended. */
-            position_unmake(pos);
+            do_unmake(w, pos);
             extension = see(pos, m) >= 0;
-            position_make(pos, m, &w->stack[ply]);
+            do_make(w, pos, m, &w->stack[ply]);
         }
         int new_depth = depth - 1 + extension;
         int score;
@@ -392,7 +412,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             if (score > alpha && score < beta)
                 score = -search(w, -beta, -alpha, new_depth, ply + 1, false);
         }
-        position_unmake(pos);
+        do_unmake(w, pos);
         if (pool_stopped())
             return best > -VALUE_INFINITE ? best : 0;
 
@@ -462,11 +482,11 @@ static int probcut(SearchWorker *w, int beta, int depth, int ply, int static_eva
         if (see(pos, m) < see_threshold || !movegen_is_legal(pos, m))
             continue;
         stack_record(w, ss, pos, m);
-        position_make(pos, m, &w->stack[ply]);
+        do_make(w, pos, m, &w->stack[ply]);
         int score = -qsearch(w, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
         if (score >= probcut_beta)
             score = -search(w, -probcut_beta, -probcut_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
-        position_unmake(pos);
+        do_unmake(w, pos);
         if (pool_stopped())
             return VALUE_NONE;
         if (score >= probcut_beta) {
@@ -566,8 +586,8 @@ static void iterative_deepening(SearchWorker *w)
             w->roots[i].nodes = 0;
         }
         w->best_move_changes = 0;
+        w->seldepth = 0;
         for (w->pv_index = 0; w->pv_index < multipv; w->pv_index++) {
-            w->seldepth = 0;
             int previous = w->roots[w->pv_index].previous_score;
             int delta = ASPIRATION_WINDOW;
             int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
@@ -597,11 +617,15 @@ static void iterative_deepening(SearchWorker *w)
             sort_roots(w->roots, w->pv_index + 1);
             if (pool_stopped())
                 break;
-            if (w->id == 0 && w->pv_index < shown)
-                report_line(w, depth, w->pv_index, BOUND_EXACT);
         }
         if (pool_stopped())
             break;
+        /* The lines are reported together once all are searched, in their final order: a later line
+         * that scores above an earlier one moves up, and reporting each as it finished would name
+         * that move twice. */
+        if (w->id == 0)
+            for (int i = 0; i < shown; i++)
+                report_line(w, depth, i, BOUND_EXACT);
         w->completed_depth = depth;
         w->completed_score = w->roots[0].score;
         if (w->id != 0)
@@ -644,6 +668,9 @@ static void prepare_worker(SearchWorker *w)
     for (int i = 0; i < pool.game.length; i++)
         game_play(&w->game, pool.game.moves[i]);
     atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+    w->use_nnue = eval_use_nnue() && nnue_current();
+    if (w->use_nnue)
+        nnue_stack_reset(&w->nnue, nnue_current());
     w->seldepth = w->completed_depth = 0;
     w->skill_candidate_count = 0;
     ordering_new_search(&w->ordering);

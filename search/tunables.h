@@ -17,7 +17,7 @@ enum {
     LMR_HISTORY_DIVISOR = 8000, /* history (stat score) per ply of less (or more) reduction */
     FUTILITY_DEPTH = 3,         /* late quiet moves pruned up to this depth */
     FUTILITY_MARGIN = 120,      /* ... when the static eval plus this per ply is below alpha */
-    LMR_MIN_MOVES = 3,          /* moves searched before late-move reductions start */
+    LMR_MIN_MOVES = 1,          /* moves searched before late-move reductions start */
     QS_FULL_WIDTH_PLIES = 6,    /* quiescence plies in which check evasions are searched in full */
     QS_FUTILITY_MARGIN = 200,   /* a capture must be able to lift the stand-pat score this close to alpha */
     RAZOR_DEPTH = 3,            /* razoring up to this depth ... */

@@ -10,7 +10,7 @@ need_executable "$bin"
 
 START_FEN='rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1'
 COMPOSED_FEN='4k4/c7R/9/3R1R3/9/9/9/9/9/3K5 b - - 0 1'
-USAGE='usage: janggun        (the UCI/UCCI protocol loop on standard input and output)
+USAGE='usage: janggun        (the UCI/UCCI/XBoard protocol loop on standard input and output)
        janggun perft --depth N [--fen "FEN"] [--moves "M1 M2 ..."] [--variant NAME] [--divide]
                      [--composed]   (accept more pieces of a kind than a set has)
        janggun bench [depth]
@@ -22,9 +22,10 @@ HELP="Janggun, a Janggi (Korean chess) engine.
 $USAGE
 
 With no arguments janggun reads engine commands on standard input, as a GUI sends them: UCI by
-default, UCCI after \`ucci\`. Type \`uci\`, then \`position startpos\` and \`go depth 12\`; \`quit\` ends.
-perft counts the moves to a depth; bench searches fixed positions (its node count is the
-search's signature); analyze reviews positions and games (GIB, PGN, EPD). See README.md."
+default, UCCI after \`ucci\`, XBoard (CECP) after \`xboard\`. Type \`uci\`, then \`position startpos\`
+and \`go depth 12\`; \`quit\` ends. perft counts the moves to a depth; bench searches fixed
+positions (its node count is the search's signature); analyze reviews positions and games (GIB,
+PGN, EPD). See README.md."
 DEPTH_RANGE='--depth must be a number from 1 to 20'
 PERFT_HELP='usage: janggun perft --depth N [OPTIONS]
 

@@ -28,7 +28,7 @@ else fail "no file in the repository names the folder beside it" "in: $hits"; fi
 
 # ---- --help and --version ----
 version=$("$bin" --version)
-for prog in janggun-match janggun-tune; do
+for prog in janggun-match janggun-tune janggun-train janggun-gen; do
   p="$bindir/$prog$suffix"
   out=$("$p" --help); rc=$?
   if [ "$rc" = 0 ] && [[ "$out" == "usage: $prog "* ]]; then pass "$prog --help: the usage on stdout, exit 0"
@@ -45,17 +45,17 @@ else
   prefix="$tmp/prefix with space"
   make -C "$root" -s --no-print-directory MODE=$mode install PREFIX="$prefix" >"$tmp/install.out" 2>&1; rc=$?
   installed=$(cd "$prefix/bin" 2>/dev/null && ls | LC_ALL=C sort | tr '\n' ' ')
-  want=$(printf '%s\n' "janggun$suffix" "janggun-match$suffix" "janggun-tune$suffix" | LC_ALL=C sort | tr '\n' ' ')
+  want=$(printf '%s\n' "janggun$suffix" "janggun-match$suffix" "janggun-tune$suffix" "janggun-train$suffix" "janggun-gen$suffix" | LC_ALL=C sort | tr '\n' ' ')
   if [ "$rc" = 0 ] && [ "$installed" = "$want" ] \
      && [ "$("$prefix/bin/janggun$suffix" --version)" = "$version" ] \
      && [ "$(printf 'uci\nquit\n' | "$prefix/bin/janggun$suffix" | grep -c '^uciok$')" = 1 ]; then
-    pass "make install PREFIX=...: the three programs in PREFIX/bin, the engine runs from there"
-  else fail "make install PREFIX=...: the three programs in PREFIX/bin, the engine runs from there" "exit $rc" \
+    pass "make install PREFIX=...: the five programs in PREFIX/bin, the engine runs from there"
+  else fail "make install PREFIX=...: the five programs in PREFIX/bin, the engine runs from there" "exit $rc" \
     "installed: $installed" "$(tail -5 "$tmp/install.out")"; fi
   make -C "$root" -s --no-print-directory MODE=$mode uninstall PREFIX="$prefix" >"$tmp/uninstall.out" 2>&1; rc=$?
   if [ "$rc" = 0 ] && [ -d "$prefix/bin" ] && [ -z "$(ls -A "$prefix/bin")" ]; then
-    pass "make uninstall PREFIX=...: the three programs removed"
-  else fail "make uninstall PREFIX=...: the three programs removed" "exit $rc" "left: $(ls "$prefix/bin")"; fi
+    pass "make uninstall PREFIX=...: the five programs removed"
+  else fail "make uninstall PREFIX=...: the five programs removed" "exit $rc" "left: $(ls "$prefix/bin")"; fi
 fi
 
 # ---- the portable build ----

@@ -24,6 +24,7 @@ variant_line() {
 
 session ""
 version=$(head -n 1 "$tmp/out" | sed -n 's/^Janggun \([^ ]*\) by the Janggun developers$/\1/p')
+NET_NAME=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.nnue | sed "s|^nets/||")
 UCCI_BLOCK="id name Janggun ${version:-?}
 id author the Janggun developers
 
@@ -40,6 +41,8 @@ option UCI_LimitStrength type check default false
 option UCI_Elo type spin default 1350 min 500 max 2850
 option UCI_ShowWDL type check default false
 option usemillisec type check default true
+option Use_NNUE type check default false
+option EvalFile type string default $NET_NAME
 option Skill_Seed type spin default 0 min 0 max 2147483647
 ucciok"
 

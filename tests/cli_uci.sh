@@ -27,6 +27,7 @@ else
   version=0
 fi
 
+NET_NAME=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.nnue | sed "s|^nets/||")
 UCI_BLOCK="id name Janggun $version
 id author the Janggun developers
 
@@ -43,6 +44,8 @@ option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 1350 min 500 max 2850
 option name UCI_ShowWDL type check default false
 option name usemillisec type check default true
+option name Use NNUE type check default false
+option name EvalFile type string default $NET_NAME
 option name Skill Seed type spin default 0 min 0 max 2147483647
 uciok"
 session "uci
@@ -121,6 +124,33 @@ quit"
 session_ok "MultiPV: a refused value changes nothing" &&
   expect_value "MultiPV: a refused value changes nothing (3 lines at depth 2)" 3 \
     "$(grep -cE '^info depth 2 .*multipv [123] ' "$tmp/body")"
+
+# The network's options: Use NNUE (false by default) and EvalFile. A file that is refused leaves the net
+# as it was, and says why; the embedded net's name loads the embedded net again.
+printf 'JANGNNUE\001\000\000\000' >"$tmp/short.nnue"
+session "setoption name Use NNUE value maybe
+setoption name EvalFile
+setoption name EvalFile value $tmp/none.nnue
+setoption name EvalFile value $tmp/short.nnue
+setoption name EvalFile value $NET_NAME
+setoption name use nnue value true
+isready"
+expect_body "Use NNUE and EvalFile: bad values refused, a bad net file keeps the net, the embedded name loads it" \
+"info string error: option Use NNUE must be true or false, not 'maybe'
+info string error: option EvalFile needs a value
+info string error: option EvalFile: cannot open $tmp/none.nnue: No such file or directory; the net stays $NET_NAME
+info string error: option EvalFile: $tmp/short.nnue: truncated: 12 bytes, shorter than the 56-byte header; the net stays $NET_NAME
+info string EvalFile: using the net $NET_NAME (1 king bucket, 128 hidden, 1 output bucket)
+readyok"
+
+session "setoption name Use NNUE value true
+position startpos moves b1c3
+go depth 6
+@wait 1 ^bestmove
+eval
+quit"
+expect_lines "Use NNUE true: a search with the net, and eval shows the network beside the classical terms" \
+  '^info depth 6 .* pv ' '^bestmove ' '^ *Material \|' "^Network \($NET_NAME, in use\): "
 
 # A refused variant keeps the rule set: after e4d4 e7d7 (generals facing) janggi allows 8 moves, janggimodern 32.
 session "setoption name UCI_Variant value janggimodern
@@ -727,6 +757,13 @@ done
 weights=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.weights | xargs -n1 basename)
 session "eval
 isready"
+# The network's line (its numbers depend on the shipped net) is checked on its own, then left out.
+if grep -qE "^Network \($NET_NAME, not in use: Use NNUE is false\): -?[0-9]+\.[0-9]{2} raw, -?[0-9]+\.[0-9]{2} with counting \(Cho's point of view\); -?[0-9]+ cp for the side to move$" "$tmp/body"; then
+  pass "eval: the network's output beside the classical terms"
+else
+  fail "eval: the network's output beside the classical terms"; show "$tmp/body"
+fi
+sed -i '/^Network /d' "$tmp/body"
 expect_body "eval: the start position's breakdown exactly, then keeps serving" "Janggun evaluation (weights $weights, rules janggi, Cho to move)
 
           Term |     Cho     Han |   Total
@@ -735,12 +772,14 @@ expect_body "eval: the start position's breakdown exactly, then keeps serving" "
   Piece-square |   -0.77   -0.77 |    0.00
       Mobility |    0.45    0.45 |    0.00
  Palace safety |    0.00    0.00 |    0.00
+       Threats |    0.00    0.00 |    0.00
       Counting |      --    0.15 |   -0.15
+         Tempo |     Cho to move |    0.70
 ---------------+-----------------+--------
-         Total |                 |   -0.15
+         Total |                 |    0.55
 
 Counting: Han's deom 0.15; a count now: Han wins; move limit 0 of 100 plies, blend 0%; pass or bikjang blend 0%
-Final evaluation: -0.15 (Cho's point of view); -15 cp for the side to move (Cho)
+Final evaluation: 0.55 (Cho's point of view); 55 cp for the side to move (Cho)
 Material count: Cho 72, Han 72 + 1.5 deom = 73.5 (Han ahead)
 readyok"
 # After a capture (a chariot takes the last soldier): Cho ahead in material and in the final evaluation.

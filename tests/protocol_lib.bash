@@ -8,6 +8,7 @@
 #   @sleep S         wait S seconds
 #   @raw FORMAT      send printf FORMAT (for NUL bytes, invalid UTF-8, lines without an end of line)
 #   @file PATH       send the file's bytes
+#   @mark NAME       write the time (seconds since the epoch, with decimals) to $tmp/mark.NAME
 # Standard input is closed at the end of the script; the engine must then exit within 15 s.
 # Results: $tmp/out (stdout), $tmp/err (stderr), $tmp/body (stdout without the identification line),
 # $session_rc (the exit status; "hang" when it had to be killed), $session_problems (waits that timed out).
@@ -34,6 +35,7 @@ session() {
       "@sleep "*) sleep "${line#@sleep }" ;;
       "@raw "*) printf "${line#@raw }" >&3 2>/dev/null ;;
       "@file "*) cat "${line#@file }" >&3 2>/dev/null ;;
+      "@mark "*) date +%s.%N >"$tmp/mark.${line#@mark }" ;;
       *) printf '%s\n' "$line" >&3 2>/dev/null ;;
     esac
   done <<<"$script"

@@ -110,6 +110,9 @@ static const struct {
     {"safety_square", 1},
     {"safety_scale", 5},
     {"safety_missing_guard", 1},
+    {"threat_by_lesser", 5},
+    {"threat_hanging", 1},
+    {"tempo", 1},
     {"deom", 1},
     {"counting_verdict", 1},
     {"counting_window", 1},
@@ -156,12 +159,12 @@ static void test_malformed_weights_refused(void **state)
         fail_msg("valid text refused: %s", err);
 
     expect_refused("foo 1\n", NULL, "", "line 1: unknown weight 'foo'");
-    expect_refused("", NULL, "deom 15\n", "line 20: 'deom' given twice");
+    expect_refused("", NULL, "deom 15\n", "line 23: 'deom' given twice");
     expect_refused("", "mobility", "", "missing weight 'mobility'");
     expect_refused("mobility 1 2 3 4 5\n", "mobility", "", "line 1: 'mobility' has 5 values, expected 6");
     expect_refused("deom 1 2\n", "deom", "", "line 1: 'deom' has 2 values, expected 1");
     expect_refused("deom\n", "deom", "", "line 1: 'deom' has 0 values, expected 1");
-    expect_refused("", "deom", "deom 1\n 2\n", "line 19: 'deom' has 2 values, expected 1");
+    expect_refused("", "deom", "deom 1\n 2\n", "line 22: 'deom' has 2 values, expected 1");
     expect_refused("deom 1x\n", "deom", "", "line 1: '1x' is not an integer (in 'deom')");
     expect_refused("deom 9999999999999\n", "deom", "", "line 1: 9999999999999 is out of range for 'deom' (0 to 1000)");
     expect_refused("counting_limit_blend 101\n", "counting_limit_blend", "",
@@ -255,6 +258,68 @@ static const char LONE_CHARIOT[] = "5k3/9/9/9/9/9/9/9/4K4/3R5 w - - 0 1";
  *   safety     no attacks on either palace; no guards: -80 each
  *   raw        220 + 5 + 18 = 243; janggi: 228. The count is 9 to 5: Cho wins it (verdict +1000). */
 static const char CANNON_ENDING[] = "3k3n1/9/9/9/9/2P6/9/9/9/2C1K4 w - - 0 1";
+
+/* Threats with hand-set weights (by the attacked type guard..chariot: 1 2 3 4 5; hanging 10). Han's
+ * horse b3 reaches a1 over b2 and a5 over b4; nothing of Cho's reaches the horse. */
+static void test_threats(void **state)
+{
+    (void)state;
+    EvalWeights w = hand_weights();
+    const int lesser[THREAT_TYPES] = {1, 2, 3, 4, 5};
+    memcpy(w.threat_by_lesser, lesser, sizeof lesser);
+    w.threat_hanging = 10;
+    eval_use_weights(&w);
+    TestGame g;
+    EvalTerms t;
+
+    /* The chariot a1: attacked by a less valuable piece (5) and not defended (10). */
+    test_game_setup(&g, "janggi", "3k5/9/9/9/9/9/9/1n7/4K4/R8 w - - 0 1", NULL);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.threats[WHITE], -15);
+    assert_int_equal(t.threats[BLACK], 0);
+
+    /* A second chariot on a5: both attacked by the horse (2 x 5), each defending the other. */
+    test_game_setup(&g, "janggi", "3k5/9/9/9/9/R8/9/1n7/4K4/R8 w - - 0 1", NULL);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.threats[WHITE], -10);
+    assert_int_equal(t.threats[BLACK], 0);
+    int without = t.raw;
+    w.threat_hanging = 0;
+    memset(w.threat_by_lesser, 0, sizeof w.threat_by_lesser);
+    eval_use_weights(&w);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.threats[WHITE], 0);
+    assert_int_equal(t.raw, without + 10);
+
+    /* Cho's soldier e8 attacks Han's guard e9 (1) and elephant d8 (2), both defended (the general f10
+     * along the palace diagonal, the guard from the palace centre). The soldier itself is attacked by
+     * the guard, which is worth more, and nothing defends it: hanging (10). */
+    memcpy(w.threat_by_lesser, lesser, sizeof lesser);
+    w.threat_hanging = 10;
+    eval_use_weights(&w);
+    test_game_setup(&g, "janggi", "5k3/4a4/3bP4/9/9/9/9/9/4K4/9 w - - 0 1", NULL);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.threats[BLACK], -(1 + 2));
+    assert_int_equal(t.threats[WHITE], -10);
+}
+
+/* The tempo goes to the side to move, after the counting blends; a finished game is its verdict alone. */
+static void test_tempo(void **state)
+{
+    (void)state;
+    EvalWeights w = hand_weights();
+    w.tempo = 25;
+    eval_use_weights(&w);
+    TestGame g;
+    EvalTerms t;
+    test_game_setup(&g, "janggicasual", LONE_CHARIOT, NULL);
+    eval_terms(&g.pos, &t);
+    assert_int_equal(t.tempo, 25);
+    assert_int_equal(t.total, 1066 + 25);
+    assert_int_equal(eval_evaluate(&g.pos), 1091);
+    assert_int_equal(eval_fen("janggicasual", "5k3/9/9/9/9/9/9/9/4K4/3R5 b - - 0 1"), -1066 + 25);
+    assert_int_equal(eval_fen("janggi", LONE_CHARIOT), 1051 + 25);
+}
 
 static void test_exact_values(void **state)
 {
@@ -511,13 +576,14 @@ static void test_trace(void **state)
     eval_trace(&g.pos, buf, sizeof buf);
     assert_non_null(strstr(buf, "Material count: Cho 72, Han 72 + 1.5 deom = 73.5 (Han ahead)\n"));
     assert_non_null(strstr(buf, eval_weights_name()));
-    for (const char *term = "Material\0Piece-square\0Mobility\0Palace safety\0Counting\0Total\0"; *term;
+    for (const char *term = "Material\0Piece-square\0Mobility\0Palace safety\0Threats\0Counting\0Tempo\0Total\0"; *term;
          term += strlen(term) + 1)
         if (!strstr(buf, term))
             fail_msg("no '%s' row in:\n%s", term, buf);
     char want[80];
-    snprintf(want, sizeof want, "Final evaluation: -%d.%02d (Cho's point of view)", shipped.deom / 100,
-             shipped.deom % 100);
+    int start_total = shipped.tempo - shipped.deom;
+    snprintf(want, sizeof want, "Final evaluation: %s%d.%02d (Cho's point of view)", start_total < 0 ? "-" : "",
+             abs(start_total) / 100, abs(start_total) % 100);
     assert_non_null(strstr(buf, want));
 
     /* Hand-set weights: the lone chariot, term by term, in pawns. */
@@ -530,7 +596,9 @@ static void test_trace(void **state)
         "  Piece-square |    0.10    0.00 |    0.10\n",
         "      Mobility |    0.34    0.00 |    0.34\n",
         " Palace safety |   -0.80   -1.02 |    0.22\n",
+        "       Threats |    0.00    0.00 |    0.00\n",
         "      Counting |      --    0.15 |   -0.15\n",
+        "         Tempo |     Cho to move |    0.00\n",
         "         Total |                 |   10.51\n",
         "Final evaluation: 10.51 (Cho's point of view); 1051 cp for the side to move (Cho)\n",
         "Material count: Cho 13, Han 0 + 1.5 deom = 1.5 (Cho ahead)\n",
@@ -554,6 +622,8 @@ int main(void)
         cmocka_unit_test_setup(test_malformed_weights_refused, restore),
         cmocka_unit_test_setup(test_weight_text_layout, restore),
         cmocka_unit_test_setup(test_exact_values, restore),
+        cmocka_unit_test_setup(test_threats, restore),
+        cmocka_unit_test_setup(test_tempo, restore),
         cmocka_unit_test_setup(test_symmetry, restore),
         cmocka_unit_test_setup(test_material_order, restore),
         cmocka_unit_test_setup(test_counting_near_move_limit, restore),

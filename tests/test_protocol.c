@@ -1,6 +1,7 @@
 /* The protocol layer's pure parts: parsing lines into commands (UCI and UCCI), the bounded line
- * reader, option names and values, and the text of info, bestmove and WDL. The running loop is
- * tested through the binary by cli_uci.sh and cli_ucci.sh. */
+ * reader and its wake, option names and values, the text of info, bestmove and WDL, XBoard's
+ * thinking lines, moves, `level` and clocks. The running loops are tested through the binary by
+ * cli_uci.sh, cli_ucci.sh and cli_xboard.sh. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -18,6 +20,7 @@
 #include "../protocol/input.h"
 #include "../protocol/options.h"
 #include "../protocol/report.h"
+#include "../protocol/xboard.h"
 
 static Command cmd;
 
@@ -147,6 +150,25 @@ static void test_option_values(void **state)
     assert_false(options_parse_value(OPTION_HASH, (Span){"", 0}, false, &v, err, sizeof err));
     assert_string_equal(err, "option Hash needs a value");
     assert_true(options_parse_value(OPTION_CLEAR_HASH, (Span){"", 0}, false, &v, err, sizeof err));
+    /* The network's options: a check, and EvalFile's text (a path with spaces kept whole). */
+    assert_int_equal(options_find((Span){"use nnue", 8}), OPTION_USE_NNUE);
+    assert_int_equal(options_find((Span){"Use_NNUE", 8}), OPTION_USE_NNUE);
+    assert_int_equal(options_find((Span){"evalfile", 8}), OPTION_EVAL_FILE);
+    assert_true(VALUE(OPTION_USE_NNUE, "false"));
+    assert_int_equal(v, 0);
+    assert_false(VALUE(OPTION_USE_NNUE, "1"));
+    assert_string_equal(err, "option Use NNUE must be true or false, not '1'");
+    char text[OPTION_TEXT_SIZE];
+    const char *path = "/tmp/my nets/x.nnue";
+    assert_true(options_parse_text(OPTION_EVAL_FILE, (Span){path, strlen(path)}, true, text, err, sizeof err));
+    assert_string_equal(text, path);
+    assert_false(options_parse_text(OPTION_EVAL_FILE, (Span){"", 0}, false, text, err, sizeof err));
+    assert_string_equal(err, "option EvalFile needs a value");
+    static char long_path[OPTION_TEXT_SIZE + 10];
+    memset(long_path, 'a', sizeof long_path - 1);
+    assert_false(
+        options_parse_text(OPTION_EVAL_FILE, (Span){long_path, strlen(long_path)}, true, text, err, sizeof err));
+    assert_string_equal(err, "option EvalFile: a value of 1033 bytes is longer than 1023");
 
     /* The strength options: FSF's names, defaults and ranges (Skill Seed is Janggun's own). */
     assert_int_equal(options_find((Span){"Skill Level", 11}), OPTION_SKILL_LEVEL);
@@ -424,6 +446,129 @@ static void test_wdl(void **state)
     assert_true(w[0] > 990);
 }
 
+static void test_xboard_text(void **state)
+{
+    (void)state;
+    SearchInfo info;
+    memset(&info, 0, sizeof info);
+    info.depth = 5;
+    info.seldepth = 7;
+    info.multipv = 1;
+    info.score = -42;
+    info.nodes = 1413;
+    info.nps = 353250;
+    info.time_ms = 1234;
+    info.pv_length = 2;
+    info.pv[0] = make_move(make_square(8, 3), make_square(7, 3)); /* i4h4, XBoard i3h3 */
+    info.pv[1] = make_move(make_square(4, 8), make_square(4, 8)); /* a pass */
+    char buf[REPORT_LINE_SIZE];
+    report_xboard_thinking(&info, buf, sizeof buf);
+    assert_string_equal(buf, "5 -42 123 1413 7 353250 0\t i3h3 @@@@");
+    info.is_mate = true;
+    info.mate_moves = 3;
+    info.pv_length = 0;
+    report_xboard_thinking(&info, buf, sizeof buf);
+    assert_string_equal(buf, "5 100003 123 1413 7 353250 0\t");
+    info.mate_moves = -2;
+    report_xboard_thinking(&info, buf, sizeof buf);
+    assert_string_equal(buf, "5 -100002 123 1413 7 353250 0\t");
+    char text[MOVE_TEXT_SIZE];
+    report_xboard_move(make_move(make_square(1, 9), make_square(2, 7)), text);
+    assert_string_equal(text, "b9c7");
+    report_xboard_move(make_move(make_square(4, 1), make_square(4, 1)), text);
+    assert_string_equal(text, "@@@@");
+}
+
+static void test_xboard_clock(void **state)
+{
+    (void)state;
+    XBoardClock c = {0, 0, 0, 777, 0};
+    assert_true(xboard_parse_level("40 5 0", &c));
+    assert_int_equal(c.moves_per_session, 40);
+    assert_int_equal(c.base_ms, 300000);
+    assert_int_equal(c.clock_ms, 300000);
+    assert_int_equal(c.increment_ms, 0);
+    assert_int_equal(c.move_time_ms, 0); /* a level replaces st */
+    assert_true(xboard_parse_level("0 2:30 1", &c));
+    assert_int_equal(c.moves_per_session, 0);
+    assert_int_equal(c.base_ms, 150000);
+    assert_int_equal(c.increment_ms, 1000);
+    assert_true(xboard_parse_level(" 0  0:05 0.1 ", &c));
+    assert_int_equal(c.base_ms, 5000);
+    assert_int_equal(c.increment_ms, 100);
+    assert_true(xboard_parse_level("0 0.5 0", &c)); /* half a minute */
+    assert_int_equal(c.base_ms, 30000);
+    static const char *const bad[] = {"",        "40",      "40 5",  "40 5 0 1", "x 5 0",    "40 5:60 0",
+                                      "40 -5 0", "40 5 -1", "0 0 0", "40 5: 0",  "40 :30 0", "40 5 0.1.2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        XBoardClock before = c;
+        assert_false(xboard_parse_level(bad[i], &c));
+        assert_memory_equal(&before, &c, sizeof c);
+    }
+    int64_t ms;
+    assert_true(xboard_parse_seconds("30", 2, &ms));
+    assert_int_equal(ms, 30000);
+    assert_true(xboard_parse_seconds("0.25", 4, &ms));
+    assert_int_equal(ms, 250);
+    assert_false(xboard_parse_seconds("1s", 2, &ms));
+    assert_false(xboard_parse_seconds("", 0, &ms));
+
+    /* 40 moves a session: at move 1 all 40 are left, at move 40 one, at move 41 a new session. */
+    XBoardClock level = {40, 300000, 2000, 0, 123450};
+    TimeControl tc = xboard_time_control(&level, 1);
+    assert_int_equal(tc.time_left_ms, 123450);
+    assert_int_equal(tc.increment_ms, 2000);
+    assert_int_equal(tc.moves_to_go, 40);
+    assert_int_equal(tc.movetime_ms, 0);
+    assert_int_equal(xboard_time_control(&level, 40).moves_to_go, 1);
+    assert_int_equal(xboard_time_control(&level, 41).moves_to_go, 40);
+    assert_int_equal(xboard_time_control(&level, 55).moves_to_go, 26);
+    level.moves_per_session = 0; /* the whole game: no moves to go */
+    assert_int_equal(xboard_time_control(&level, 55).moves_to_go, 0);
+    level.move_time_ms = 1500; /* st */
+    tc = xboard_time_control(&level, 55);
+    assert_int_equal(tc.movetime_ms, 1500);
+    assert_int_equal(tc.time_left_ms, -1);
+}
+
+/* The wake descriptor: a byte written to it makes the reader answer LINE_WAKE, before a line already
+ * waiting and while blocked waiting for one; the line still comes afterwards. */
+static void test_line_reader_wake(void **state)
+{
+    (void)state;
+    int in[2], wake[2];
+    assert_int_equal(pipe(in), 0);
+    assert_int_equal(pipe(wake), 0);
+    static LineReader r;
+    assert_true(input_open(&r, in[0]));
+    input_set_wake(&r, wake[0]);
+    char *line;
+    size_t len;
+    assert_int_equal(write(in[1], "go\n", 3), 3);
+    assert_int_equal(write(wake[1], "xx", 2), 2);
+    assert_int_equal(input_read_line(&r, &line, &len), LINE_WAKE);
+    assert_int_equal(input_read_line(&r, &line, &len), LINE_OK);
+    assert_string_equal(line, "go");
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct timespec pause = {0, 100000000};
+        nanosleep(&pause, NULL);
+        _exit(write(wake[1], "x", 1) == 1 ? 0 : 1);
+    }
+    assert_int_equal(input_read_line(&r, &line, &len), LINE_WAKE); /* blocked until the child wrote */
+    int status;
+    waitpid(pid, &status, 0);
+    input_set_wake(&r, -1);
+    assert_int_equal(write(wake[1], "x", 1), 1); /* no longer watched */
+    close(in[1]);
+    assert_int_equal(input_read_line(&r, &line, &len), LINE_EOF);
+    input_close(&r);
+    close(in[0]);
+    close(wake[0]);
+    close(wake[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +583,9 @@ int main(void)
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_report_lines),
         cmocka_unit_test(test_wdl),
+        cmocka_unit_test(test_xboard_text),
+        cmocka_unit_test(test_xboard_clock),
+        cmocka_unit_test(test_line_reader_wake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -138,36 +138,7 @@ static void judge(GameOutcome *o, const GameStatus *st)
     };
     o->result = st->result;
     o->term = by_reason[st->reason];
-    const Position *pos = &o->game.pos;
-    const char *winner = st->result == GAME_CHO_WINS ? "Cho" : "Han";
-    const char *mover = SIDE_NAMES[color_flip(pos->side)]; /* who made the last move */
-    char what[200];
-    switch (st->reason) {
-    case END_CHECKMATE: snprintf(what, sizeof what, "%s is checkmated", SIDE_NAMES[pos->side]); break;
-    case END_BIKJANG: snprintf(what, sizeof what, "the generals faced each other for two plies"); break;
-    case END_DOUBLE_PASS: snprintf(what, sizeof what, "both sides passed"); break;
-    case END_REPETITION:
-        snprintf(what, sizeof what, "the position occurred for the %s time",
-                 pos->rules->nfold == 4 ? "fourth" : "third");
-        break;
-    case END_PERPETUAL_CHECK:
-        if (st->result == GAME_DRAW)
-            snprintf(what, sizeof what, "repetition with both sides giving check throughout");
-        else
-            snprintf(what, sizeof what, "%s gave perpetual check", st->result == GAME_CHO_WINS ? "Han" : "Cho");
-        break;
-    case END_KAKAO_REPETITION:
-        snprintf(what, sizeof what, "%s moved the same piece back and forth (Kakao rule)", mover);
-        break;
-    default: snprintf(what, sizeof what, "%d plies without a capture", pos->rules->nmove_plies); break;
-    }
-    if (st->by_counting)
-        snprintf(o->detail, sizeof o->detail, "%s; %s wins by counting: Cho %d, Han %d.5 with the deom", what, winner,
-                 st->material.cho, st->material.han + 1);
-    else if (st->result == GAME_DRAW)
-        snprintf(o->detail, sizeof o->detail, "%s; draw", what);
-    else
-        snprintf(o->detail, sizeof o->detail, "%s; %s wins", what, winner);
+    game_end_text(&o->game, st, o->detail, sizeof o->detail);
 }
 
 /* A score as the adjudication compares them: mates far beyond any centipawn score. */

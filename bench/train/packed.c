@@ -1,0 +1,88 @@
+/* Packed training records (see packed.h). */
+#include "packed.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/base/base.h"
+
+bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply, PackedRecord *out)
+{
+    memset(out, 0, sizeof *out);
+    uint8_t *b = out->bytes;
+    int n = 0;
+    for (Square s = 0; s < SQUARE_COUNT; s++) {
+        Piece p = pos->board[s];
+        if (p == NO_PIECE)
+            continue;
+        if (n == PACKED_MAX_PIECES)
+            return false;
+        b[s / 8] |= (uint8_t)(1 << (s % 8));
+        b[12 + n / 2] |= (uint8_t)(p << (n % 2 * 4));
+        n++;
+    }
+    if (score > INT16_MAX)
+        score = INT16_MAX;
+    if (score < -INT16_MAX)
+        score = -INT16_MAX;
+    b[28] = (uint8_t)pos->side;
+    b[29] = (uint8_t)result;
+    b[30] = (uint8_t)flags;
+    b[31] = (uint8_t)rules_index;
+    b[32] = (uint8_t)((uint16_t)score & 0xff);
+    b[33] = (uint8_t)((uint16_t)score >> 8);
+    b[34] = (uint8_t)(ply & 0xff);
+    b[35] = (uint8_t)(ply >> 8 & 0xff);
+    int halfmove = pos->st ? pos->st->halfmove : 0;
+    b[36] = (uint8_t)(halfmove & 0xff);
+    b[37] = (uint8_t)(halfmove >> 8 & 0xff);
+    return true;
+}
+
+bool packed_read(const PackedRecord *r, Position *pos)
+{
+    const uint8_t *b = r->bytes;
+    memset(pos->board, 0, sizeof pos->board);
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->by_type, 0, sizeof pos->by_type);
+    pos->occupied = 0;
+    int n = 0, generals[COLOR_COUNT] = {0, 0};
+    for (Square s = 0; s < SQUARE_COUNT; s++) {
+        if (!(b[s / 8] >> (s % 8) & 1))
+            continue;
+        if (n == PACKED_MAX_PIECES)
+            return false;
+        Piece p = (Piece)(b[12 + n / 2] >> (n % 2 * 4) & 0xf);
+        n++;
+        PieceType pt = piece_type(p);
+        if (pt == NO_PIECE_TYPE)
+            return false;
+        Bitboard bit = (Bitboard)1 << s;
+        pos->board[s] = p;
+        pos->by_color[piece_color(p)] |= bit;
+        pos->by_type[pt] |= bit;
+        pos->occupied |= bit;
+        if (pt == GENERAL) {
+            generals[piece_color(p)]++;
+            pos->general[piece_color(p)] = s;
+        }
+    }
+    for (Square s = SQUARE_COUNT; s < 96; s++)
+        if (b[s / 8] >> (s % 8) & 1)
+            return false;
+    if (generals[WHITE] != 1 || generals[BLACK] != 1 || b[28] > 1 || b[29] > 2)
+        return false;
+    pos->side = (Color)b[28];
+    return true;
+}
+
+PackedRecord *packed_load(const char *path, size_t *count, size_t *partial, char *err, size_t err_size)
+{
+    size_t len;
+    char *data = read_whole_file(path, &len, err, err_size);
+    if (!data)
+        return NULL;
+    *count = len / PACKED_SIZE;
+    *partial = len % PACKED_SIZE;
+    return (PackedRecord *)data; /* read_whole_file's buffer: malloc'ed, byte-aligned records */
+}

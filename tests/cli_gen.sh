@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# janggun-gen and janggun-train together, on tiny runs (seconds): the generator's records are the same
+# with one and two workers, a run continued with --continue equals one run, continuing with other options
+# is refused, re-scoring real games labels positions with the game's result; the trainer trains on them
+# and writes a net the engine loads with EvalFile and searches with; bad input is refused.
+# usage: bash tests/cli_gen.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
+set -u
+
+# shellcheck source=tests/cli_lib.bash
+. "$(dirname "$0")/cli_lib.bash"
+cli_start tests/cli_gen.sh "$@"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bindir="$(cd "$(dirname "$bin")" && pwd)"
+suffix=$(basename "$bin" | sed 's/^janggun//')
+gen="$bindir/janggun-gen$suffix"; train="$bindir/janggun-train$suffix"; engine="$bindir/$(basename "$bin")"
+need_executable "$gen"; need_executable "$train"
+openings="$root/bench/data/openings.epd"
+cd "$tmp" || exit 1
+
+# gen ARGS...: self-play from the shipped openings at 300 nodes; stderr in gen.err, the status in $rc.
+gen() { "$gen" --openings "$openings" --nodes 300 "$@" 2>gen.err; rc=$?; }
+
+gen --out one.bin --games 6 --threads 1; rc1=$rc
+gen --out two.bin --games 6 --threads 2; rc2=$rc
+size=$(wc -c <one.bin)
+if [ "$rc1" = 0 ] && [ "$rc2" = 0 ] && cmp -s one.bin two.bin && [ "$size" -gt 4000 ] && [ $((size % 40)) = 0 ]; then
+  pass "self-play: the same $((size / 40)) records with 1 and 2 workers"
+else fail "self-play: the same records with 1 and 2 workers" "exit $rc1, $rc2, $size bytes" "$(tail -2 gen.err)"; fi
+if grep -q "^jobs 6 records $((size / 40))$" one.bin.progress && grep -qE '[0-9]+ positions/s, ETA [0-9]+:[0-9]{2}:[0-9]{2}' gen.err; then
+  pass "the progress file counts jobs and records; the progress line shows positions/s and an ETA"
+else fail "the progress file counts jobs and records; the progress line shows positions/s and an ETA" "$(cat one.bin.progress)" "$(tail -c 300 gen.err)"; fi
+
+gen --out part.bin --games 3 --threads 2; rc1=$rc
+printf 'xyz' >>part.bin # a partial record, as an interrupted write leaves
+gen --out part.bin --games 6 --threads 2 --continue; rc2=$rc
+if [ "$rc1" = 0 ] && [ "$rc2" = 0 ] && cmp -s one.bin part.bin && grep -q '^continuing after job 3 of 6' gen.err; then
+  pass "--continue: 3 games, then 6 with --continue, equal 6 in one run (a partial record cut off)"
+else fail "--continue: 3 games, then 6 with --continue, equal 6 in one run" "exit $rc1, $rc2" "$(tail -2 gen.err)"; fi
+gen --out part.bin --games 6 --continue --seed 2
+if [ "$rc" = 2 ] && grep -q "^janggun-gen: error: --continue: part.bin was made by other options:" gen.err; then
+  pass "--continue with another seed: refused, both runs named"
+else fail "--continue with another seed: refused, both runs named" "exit $rc" "$(head -3 gen.err)"; fi
+gen --games 2
+if [ "$rc" = 2 ] && [ "$(cat gen.err)" = "janggun-gen: error: --out is needed (see janggun-gen --help)" ]; then
+  pass "janggun-gen without --out: refused"
+else fail "janggun-gen without --out: refused" "exit $rc" "$(cat gen.err)"; fi
+
+# Re-scoring: 12 real games, 4 positions each; every record carries its game's result (byte 29).
+xz -dc "$root/bench/data/games.jsonl.xz" | head -n 12 >games.jsonl
+"$gen" --out real.bin --rescore games.jsonl --nodes 300 --per-game 4 2>gen.err; rc=$?
+n=$(( $(wc -c <real.bin) / 40 ))
+results=$(od -An -v -tu1 -w40 real.bin | awk '{print $30}' | sort -u | tr '\n' ' ')
+if [ "$rc" = 0 ] && [ "$n" -gt 20 ] && [ "$n" -le 48 ] && [[ "$results" =~ ^[012\ ]+$ ]]; then
+  pass "--rescore: $n positions of 12 real games, results ${results% }"
+else fail "--rescore: positions of real games with their results" "exit $rc, $n records, results '$results'" "$(tail -2 gen.err)"; fi
+
+# The trainer on those records, then the engine with the net.
+"$train" --data one.bin real.bin --out net.nnue --hidden 32 --epochs 3 --batch 128 >train.out 2>&1; rc=$?
+if [ "$rc" = 0 ] && grep -q '^epoch 3/3: training loss [0-9.]*, validation loss [0-9.]*, [0-9]* positions/s' train.out \
+   && grep -q '^wrote net.nnue after' train.out && [ -s net.nnue ]; then
+  pass "janggun-train: three epochs with their losses, the net written"
+else fail "janggun-train: three epochs with their losses, the net written" "exit $rc" "$(tail -4 train.out)"; fi
+out=$(printf 'setoption name EvalFile value %s\nsetoption name Use NNUE value true\ngo nodes 3000\n' "$tmp/net.nnue" | "$engine")
+if grep -q '^info string EvalFile: using the net net.nnue (1 king bucket, 32 hidden, 1 output bucket)$' <<<"$out" \
+   && grep -q '^bestmove ' <<<"$out"; then
+  pass "the engine loads the trained net with EvalFile and searches with it"
+else fail "the engine loads the trained net with EvalFile and searches with it" "${out:0:400}"; fi
+# epoch LOG: the epoch 2 line without its speed and time.
+epoch2() { grep '^epoch 2/2' "$1" | sed 's/, [0-9]* positions\/s.*//'; }
+"$train" --data one.bin --out x.nnue --epochs 2 --stop-after 1 --batch 64 --checkpoint ck.bin >a.out 2>&1 \
+  && "$train" --data one.bin --out y.nnue --epochs 2 --batch 64 --resume ck.bin >b.out 2>&1 \
+  && "$train" --data one.bin --out z.nnue --epochs 2 --batch 64 >c.out 2>&1; rc=$?
+if [ "$rc" = 0 ] && grep -q '^resuming after epoch 1' b.out && [ -n "$(epoch2 b.out)" ] && [ "$(epoch2 b.out)" = "$(epoch2 c.out)" ]; then
+  pass "--stop-after, --checkpoint and --resume: epoch 2 after a resume has the losses of an uninterrupted run"
+else fail "--stop-after, --checkpoint and --resume: epoch 2 after a resume has the losses of an uninterrupted run" "exit $rc" "$(grep '^epoch 2' b.out c.out)"; fi
+
+"$train" --data missing.bin >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && grep -q '^janggun-train: error: missing.bin: cannot open' err.out; then pass "janggun-train: a missing file named"
+else fail "janggun-train: a missing file named" "exit $rc" "$(cat err.out)"; fi
+"$train" --data one.bin --hidden 100 >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --hidden must be a multiple of 32, not 100" ]; then
+  pass "janggun-train: --hidden 100 refused"
+else fail "janggun-train: --hidden 100 refused" "exit $rc" "$(cat err.out)"; fi
+
+[ "$fails" -eq 0 ]
