@@ -2,8 +2,10 @@
  * material (a cannon's value grows with the screens left on the board), piece-square tables mirrored
  * by rank for Han, mobility by the real move rules (cannon screens and restrictions, horse legs,
  * elephant eyes, palace diagonals), palace safety (pieces reaching the enemy palace, missing guards),
- * threats (pieces attacked by less valuable ones, or attacked and undefended), and the counting term: Han's deom where the rule set counts, and a blend towards the end-of-game
- * verdict near the move limit, after a pass and in bikjang. */
+ * threats (pieces attacked by less valuable ones, or attacked and undefended), a tempo for the side to
+ * move, and the counting term: Han's deom where the rule set counts, and a blend towards the
+ * end-of-game verdict near the move limit, after a pass and in bikjang. The network's score (nnue.h)
+ * takes the counting term too. */
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
