@@ -119,8 +119,7 @@ static void ignore_rest(Parser *ps, const char *command, const char *takes)
     note(ps->cmd, "'%s' takes %s; ignored '%s'", command, takes, QUOTE(rest.all, q));
 }
 
-/* A decimal integer in [min, max]. */
-static bool parse_int(Span tok, int64_t min, int64_t max, int64_t *out)
+bool span_parse_int(Span tok, int64_t min, int64_t max, int64_t *out)
 {
     char buf[32];
     if (tok.len == 0 || tok.len >= sizeof buf)
@@ -147,7 +146,7 @@ static bool number_after(Parser *ps, const char *keyword, int64_t min, int64_t m
         refuse(ps, "go: '%s' needs %s from %" PRId64 " to %" PRId64, keyword, what, min, max);
         return false;
     }
-    if (!parse_int(tok, min, max, out)) {
+    if (!span_parse_int(tok, min, max, out)) {
         char q[64];
         refuse(ps, "go: '%s' needs %s from %" PRId64 " to %" PRId64 ", not '%s'", keyword, what, min, max,
                QUOTE(tok, q));
@@ -401,7 +400,7 @@ void command_parse(const char *line, Protocol proto, Command *cmd)
         cmd->kind = CMD_BENCH;
         Span tok;
         int64_t v = 0;
-        if (next(&ps, &tok) && !parse_int(tok, 1, BENCH_MAX_DEPTH, &v)) {
+        if (next(&ps, &tok) && !span_parse_int(tok, 1, BENCH_MAX_DEPTH, &v)) {
             refuse(&ps, "bench: the depth must be a number from 1 to %d, not '%s'", BENCH_MAX_DEPTH, QUOTE(tok, q));
             return;
         }

@@ -108,6 +108,8 @@ void command_parse(const char *line, Protocol proto, Command *cmd);
 /* Token helpers for the code that runs commands. */
 bool span_next_token(const char **cursor, const char *end, Span *token);
 bool span_equals(Span s, const char *word);
+/* A decimal integer in [min, max], with an optional sign and nothing else in the token. */
+bool span_parse_int(Span tok, int64_t min, int64_t max, int64_t *out);
 /* Writes `s` into buf for a message: at most max_chars characters (then "..."), with bytes that are not
  * printable ASCII as \xNN. */
 void span_quote(Span s, char *buf, size_t size, size_t max_chars);

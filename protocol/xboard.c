@@ -364,25 +364,6 @@ static bool next_token(Span *rest, Span *tok)
     return got;
 }
 
-static bool parse_int(Span tok, int64_t min, int64_t max, int64_t *out)
-{
-    char buf[24];
-    if (tok.len == 0 || tok.len >= sizeof buf)
-        return false;
-    memcpy(buf, tok.text, tok.len);
-    buf[tok.len] = '\0';
-    const char *digits = buf + (buf[0] == '-' || buf[0] == '+');
-    if (*digits < '0' || *digits > '9')
-        return false;
-    char *endp;
-    errno = 0;
-    long long v = strtoll(buf, &endp, 10);
-    if (*endp || errno || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* A non-negative decimal number of `unit` milliseconds ("5", "0.1", "2.75"), up to 3 decimals'
  * worth of milliseconds and at most a million units. */
 static bool parse_decimal_ms(const char *s, size_t len, int64_t unit, int64_t *out)
@@ -414,12 +395,12 @@ bool xboard_parse_level(const char *args, XBoardClock *clock)
     while (n < 4 && next_token(&rest, &t[n]))
         n++;
     int64_t mps, base = 0, inc, seconds_ms;
-    bool ok = n == 3 && parse_int(t[0], 0, 100000, &mps);
+    bool ok = n == 3 && span_parse_int(t[0], 0, 100000, &mps);
     if (ok) {
         const char *colon = memchr(t[1].text, ':', t[1].len);
         if (colon) {
             int64_t minutes;
-            ok = parse_int((Span){t[1].text, (size_t)(colon - t[1].text)}, 0, 100000, &minutes)
+            ok = span_parse_int((Span){t[1].text, (size_t)(colon - t[1].text)}, 0, 100000, &minutes)
                  && parse_decimal_ms(colon + 1, (size_t)(t[1].text + t[1].len - colon - 1), 1000, &seconds_ms)
                  && seconds_ms < 60000;
             base = minutes * 60000 + seconds_ms;
@@ -468,7 +449,7 @@ typedef struct {
 static bool int_args(XBoard *xb, const Line *l, int64_t min, int64_t max, int64_t *out, const char *what)
 {
     Span rest = l->args, tok, extra;
-    if (!next_token(&rest, &tok) || next_token(&rest, &extra) || !parse_int(tok, min, max, out)) {
+    if (!next_token(&rest, &tok) || next_token(&rest, &extra) || !span_parse_int(tok, min, max, out)) {
         say_error(xb, l->line, "%.*s needs %s from %" PRId64 " to %" PRId64, (int)l->word.len, l->word.text, what, min,
                   max);
         return false;

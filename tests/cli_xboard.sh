@@ -482,7 +482,7 @@ expect_body "analyze in a finished game: one line with the verdict for the side 
 # After its move the engine ponders on the reply it expects (given by hint); that reply is a ponder
 # hit (the engine answers), another move a miss (it answers too). A depth limit makes the first move
 # and its hint the same in both sessions (a time limit would not on a busy machine).
-session "xboard
+first_move_and_hint="xboard
 new
 variant janggi
 hard
@@ -491,20 +491,12 @@ sd 4
 go
 @wait 1 ^move
 hint
-@wait 1 ^Hint:
+@wait 1 ^Hint:"
+session "$first_move_and_hint
 quit"
 hint=$(sed -n 's/^Hint: //p' "$tmp/body" | head -1)
 if [ -n "$hint" ]; then
-  session "xboard
-new
-variant janggi
-hard
-nopost
-sd 4
-go
-@wait 1 ^move
-hint
-@wait 1 ^Hint:
+  session "$first_move_and_hint
 usermove $hint
 @wait 2 ^move
 hint
