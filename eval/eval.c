@@ -100,9 +100,10 @@ const char *eval_net_description(void)
     const NnueNet *net = nnue_current();
     if (!net)
         return "(none)";
-    snprintf(text, sizeof text, "%s (%d king bucket%s, %d hidden, %d output bucket%s)", net->name,
+    snprintf(text, sizeof text, "%s (%d king bucket%s, %d hidden, %d output bucket%s%s)", net->name,
              net->arch.king_buckets, net->arch.king_buckets > 1 ? "s" : "", net->arch.hidden, net->arch.output_buckets,
-             net->arch.output_buckets > 1 ? "s" : "");
+             net->arch.output_buckets > 1 ? "s" : "",
+             net->arch.base == NNUE_BASE_CLASSICAL ? ", on the classical terms" : "");
     return text;
 }
 
@@ -273,7 +274,9 @@ static inline void tempo_term(const Position *pos, EvalTerms *t)
     t->total = max_int(min_int(t->total + t->tempo, EVAL_LIMIT - 1), -(EVAL_LIMIT - 1));
 }
 
-static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
+/* The board terms (material, piece-square, mobility, palace safety, threats) into t, and their sum as
+ * t->raw (Cho's view). They read the board only, not the game state. */
+static inline __attribute__((always_inline)) void board_terms(const Position *pos, EvalTerms *t)
 {
     Bitboard soldiers[COLOR_COUNT] = {soldier_attacks(pos, WHITE), soldier_attacks(pos, BLACK)};
     SideScan scan[COLOR_COUNT];
@@ -289,8 +292,20 @@ static inline __attribute__((always_inline)) void compute(const Position *pos, E
     }
     t->raw = t->material[WHITE] - t->material[BLACK] + t->pst[WHITE] - t->pst[BLACK] + t->mobility[WHITE]
              - t->mobility[BLACK] + t->safety[WHITE] - t->safety[BLACK] + t->threats[WHITE] - t->threats[BLACK];
+}
+
+static inline __attribute__((always_inline)) void compute(const Position *pos, EvalTerms *t)
+{
+    board_terms(pos, t);
     counting_term(pos, t);
     tempo_term(pos, t);
+}
+
+int eval_classical_raw(const Position *pos)
+{
+    EvalTerms t;
+    board_terms(pos, &t);
+    return pos->side == WHITE ? t.raw : -t.raw;
 }
 
 void eval_terms(const Position *pos, EvalTerms *t) { compute(pos, t); }
@@ -310,10 +325,16 @@ static inline int with_counting(const Position *pos, int net_stm, EvalTerms *t)
     return pos->side == WHITE ? t->total : -t->total;
 }
 
+/* The net's output plus, for a net on the classical base, the board terms it corrects (side to move). */
+static inline int net_raw(const NnueNet *net, const Position *pos, int net_output)
+{
+    return net->arch.base == NNUE_BASE_CLASSICAL ? net_output + eval_classical_raw(pos) : net_output;
+}
+
 int eval_evaluate_nnue(const Position *pos, NnueStack *stack)
 {
     EvalTerms t;
-    return with_counting(pos, nnue_evaluate(stack, pos), &t);
+    return with_counting(pos, net_raw(stack->net, pos, nnue_evaluate(stack, pos)), &t);
 }
 
 /* ---- eval_trace ---- */
@@ -389,7 +410,7 @@ void eval_trace(const Position *pos, char *buf, size_t size)
     const NnueNet *net = nnue_current();
     if (net) {
         EvalTerms n;
-        int raw = nnue_evaluate_full(net, pos), with = with_counting(pos, raw, &n);
+        int raw = net_raw(net, pos, nnue_evaluate_full(net, pos)), with = with_counting(pos, raw, &n);
         put(&out, "Network (%s, %s): %s raw, %s with counting (Cho's point of view); %d cp for the side to move\n",
             net->name, eval_use_nnue() ? "in use" : "not in use: Use NNUE is false",
             pawns(pos->side == WHITE ? raw : -raw, a), pawns(n.total, b), with);

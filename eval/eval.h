@@ -51,6 +51,12 @@ const char *eval_net_name(void);
 const char *eval_net_description(void);
 const char *eval_embedded_net_name(void);
 
+/* The classical evaluation's board terms alone (material, piece-square, mobility, palace safety,
+ * threats; no counting term, no tempo), from the side to move's point of view: the base that a net on
+ * the classical base (NNUE_BASE_CLASSICAL) corrects. Reads only the board, side to move and generals, so
+ * the trainer can call it on its unpacked records. */
+int eval_classical_raw(const Position *pos);
+
 /* The evaluation with the net on the stack that follows the position (see nnue_push): the net's score
  * with the counting terms on top, from the side to move's point of view, within +-EVAL_LIMIT. */
 int eval_evaluate_nnue(const Position *pos, NnueStack *stack);

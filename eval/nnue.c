@@ -317,6 +317,10 @@ static bool arch_ok(NnueArch a, char *err, size_t err_size)
                  NNUE_MAX_OUTPUT_BUCKETS);
         return false;
     }
+    if (a.base != NNUE_BASE_NONE && a.base != NNUE_BASE_CLASSICAL) {
+        snprintf(err, err_size, "unsupported architecture: base %d", a.base);
+        return false;
+    }
     return true;
 }
 
@@ -419,17 +423,19 @@ NnueNet *nnue_net_read(const void *data, size_t size, const char *name, char *er
     }
     uint32_t features = get_u32(d + 20), activation = get_u32(d + 36);
     uint32_t qa = get_u32(d + 40), qb = get_u32(d + 44), scale = get_u32(d + 48);
-    if (features != NNUE_FEATURES_PIECE_POINT || activation != NNUE_ACTIVATION_SCRELU || qa != NNUE_QA || qb != NNUE_QB
+    bool known_features = features == NNUE_FEATURES_PIECE_POINT || features == NNUE_FEATURES_PIECE_POINT_CLASSICAL;
+    if (!known_features || activation != NNUE_ACTIVATION_SCRELU || qa != NNUE_QA || qb != NNUE_QB
         || scale != NNUE_SCALE) {
         snprintf(err, err_size,
-                 "unsupported architecture: features %u, activation %u, QA %u, QB %u, scale %u (this build: %d, %d, "
-                 "%d, %d, %d)",
-                 features, activation, qa, qb, scale, NNUE_FEATURES_PIECE_POINT, NNUE_ACTIVATION_SCRELU, NNUE_QA,
-                 NNUE_QB, NNUE_SCALE);
+                 "unsupported architecture: features %u, activation %u, QA %u, QB %u, scale %u (this build: %d or "
+                 "%d, %d, %d, %d, %d)",
+                 features, activation, qa, qb, scale, NNUE_FEATURES_PIECE_POINT, NNUE_FEATURES_PIECE_POINT_CLASSICAL,
+                 NNUE_ACTIVATION_SCRELU, NNUE_QA, NNUE_QB, NNUE_SCALE);
         return NULL;
     }
     uint32_t kb = get_u32(d + 24), hidden = get_u32(d + 28), ob = get_u32(d + 32), desc = get_u32(d + 52);
-    NnueArch arch = {kb > 64 ? 0 : (int)kb, hidden > 4096 ? 0 : (int)hidden, ob > 64 ? 0 : (int)ob};
+    NnueArch arch = {kb > 64 ? 0 : (int)kb, hidden > 4096 ? 0 : (int)hidden, ob > 64 ? 0 : (int)ob,
+                     features == NNUE_FEATURES_PIECE_POINT_CLASSICAL ? NNUE_BASE_CLASSICAL : NNUE_BASE_NONE};
     if (!arch_ok(arch, err, err_size))
         return NULL;
     if (desc > NNUE_MAX_DESCRIPTION) {
@@ -520,7 +526,8 @@ unsigned char *nnue_net_write(const NnueNet *net, size_t *size)
         return NULL;
     memcpy(d, NNUE_MAGIC, sizeof NNUE_MAGIC);
     put_u32(d + 8, NNUE_FILE_VERSION);
-    put_u32(d + 20, NNUE_FEATURES_PIECE_POINT);
+    put_u32(d + 20, net->arch.base == NNUE_BASE_CLASSICAL ? NNUE_FEATURES_PIECE_POINT_CLASSICAL
+                                                          : NNUE_FEATURES_PIECE_POINT);
     put_u32(d + 24, (uint32_t)net->arch.king_buckets);
     put_u32(d + 28, (uint32_t)net->arch.hidden);
     put_u32(d + 32, (uint32_t)net->arch.output_buckets);

@@ -34,14 +34,26 @@ enum {
 enum { NNUE_QA = 255, NNUE_QB = 256, NNUE_SCALE = 400, NNUE_MAX_OUTPUT_WEIGHT = 128 };
 
 /* The net file's version and feature-set and activation codes (see README, "The net file"). */
-enum { NNUE_FILE_VERSION = 1, NNUE_FEATURES_PIECE_POINT = 1, NNUE_ACTIVATION_SCRELU = 1 };
+/* Feature set 2 is feature set 1 with the classical evaluation's board terms as one more input, added to
+ * the output (NNUE_BASE_CLASSICAL). */
+enum {
+    NNUE_FILE_VERSION = 1,
+    NNUE_FEATURES_PIECE_POINT = 1,
+    NNUE_FEATURES_PIECE_POINT_CLASSICAL = 2,
+    NNUE_ACTIVATION_SCRELU = 1
+};
 enum { NNUE_HEADER_SIZE = 56, NNUE_MAX_DESCRIPTION = 4096 };
 extern const char NNUE_MAGIC[8]; /* "JANGNNUE" */
+
+/* What the net's output is added to: nothing (the net is the whole evaluation), or the classical
+ * evaluation's board terms (eval.h, eval_classical_raw), so that the net learns a correction to them. */
+enum { NNUE_BASE_NONE = 0, NNUE_BASE_CLASSICAL = 1 };
 
 typedef struct {
     int king_buckets;   /* 1 or 9 */
     int hidden;         /* accumulator units per perspective: 32..512, a multiple of 32 */
     int output_buckets; /* 1..8, chosen by the number of pieces on the board */
+    int base;           /* NNUE_BASE_*: applied by eval.c, not by the inference here */
 } NnueArch;
 
 /* A net in the engine's integer format. Arrays are 64-byte aligned and owned by the net. */

@@ -65,6 +65,48 @@ if grep -q '^info string EvalFile: using the net net.nnue (1 king bucket, 32 hid
    && grep -q '^bestmove ' <<<"$out"; then
   pass "the engine loads the trained net with EvalFile and searches with it"
 else fail "the engine loads the trained net with EvalFile and searches with it" "${out:0:400}"; fi
+# A net on the classical base: it starts as the classical terms, so training can only lower the loss
+# from theirs; the engine names the base when it loads it.
+"$train" --data one.bin real.bin --out base.nnue --base classical --hidden 32 --epochs 2 --batch 128 >train.out 2>&1; rc=$?
+before=$(sed -n 's/^before training: validation loss //p' train.out); after=$(sed -n 's/^epoch 2\/2: .*validation loss \([0-9.]*\),.*/\1/p' train.out)
+out=$(printf 'setoption name EvalFile value %s\nsetoption name Use NNUE value true\ngo nodes 2000\n' "$tmp/base.nnue" | "$engine")
+if [ "$rc" = 0 ] && grep -q '^net: 1 king bucket x 1260 inputs -> 32 x 2 -> 1 output bucket, added to the classical terms;' train.out \
+   && [ -n "$after" ] && awk -v a="$after" -v b="$before" 'BEGIN { exit !(a < b) }' \
+   && grep -q '^info string EvalFile: using the net base.nnue (1 king bucket, 32 hidden, 1 output bucket, on the classical terms)$' <<<"$out" \
+   && grep -q '^bestmove ' <<<"$out"; then
+  pass "janggun-train --base classical: validation loss $before -> $after; the engine loads the net and searches"
+else fail "janggun-train --base classical: trained, loaded and searched" "exit $rc, loss '$before' -> '$after'" "$(tail -3 train.out)" "${out:0:300}"; fi
+"$train" --data one.bin --base full >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && grep -q "^janggun-train: error: --base must be none or classical, not 'full'" err.out; then
+  pass "janggun-train: --base full refused"
+else fail "janggun-train: --base full refused" "exit $rc" "$(cat err.out)"; fi
+
+# The generator with a net: its searches use it (other records than the classical evaluation's), the
+# progress file names it, and a run with another evaluation cannot be continued.
+gen --out cl.bin --games 3 --threads 2 --eval classical; rc1=$rc
+gen --out nn.bin --games 3 --threads 2 --net net.nnue; rc2=$rc
+if [ "$rc1" = 0 ] && [ "$rc2" = 0 ] && [ -s nn.bin ] && ! cmp -s cl.bin nn.bin \
+   && grep -q ' eval classical$' cl.bin.progress \
+   && grep -q ' eval net.nnue (1 king bucket, 32 hidden, 1 output bucket)$' nn.bin.progress; then
+  pass "--net: self-play searched with the trained net, named in the progress file"
+else fail "--net: self-play searched with the trained net, named in the progress file" "exit $rc1, $rc2" "$(head -1 nn.bin.progress)"; fi
+gen --out cl.bin --games 4 --threads 2 --net net.nnue --continue
+if [ "$rc" = 2 ] && grep -q "^janggun-gen: error: --continue: cl.bin was made by other options:" gen.err; then
+  pass "--continue with another evaluation: refused"
+else fail "--continue with another evaluation: refused" "exit $rc" "$(head -3 gen.err)"; fi
+gen --out bad.bin --games 1 --eval classical --net net.nnue
+if [ "$rc" = 2 ] && [ "$(cat gen.err)" = "janggun-gen: error: --net needs the net: --eval nnue, not classical" ]; then
+  pass "--eval classical with --net: refused"
+else fail "--eval classical with --net: refused" "exit $rc" "$(cat gen.err)"; fi
+gen --out bad.bin --games 1 --net missing.nnue
+if [ "$rc" = 2 ] && [ "$(cat gen.err)" = "janggun-gen: error: --net: cannot open missing.nnue: No such file or directory" ]; then
+  pass "--net with a missing file: refused, named"
+else fail "--net with a missing file: refused, named" "exit $rc" "$(cat gen.err)"; fi
+gen --out bad.bin --games 1 --eval fast
+if [ "$rc" = 2 ] && grep -q "^janggun-gen: error: --eval must be " gen.err; then
+  pass "--eval fast: refused"
+else fail "--eval fast: refused" "exit $rc" "$(cat gen.err)"; fi
+
 # epoch LOG: the epoch 2 line without its speed and time.
 epoch2() { grep '^epoch 2/2' "$1" | sed 's/, [0-9]* positions\/s.*//'; }
 "$train" --data one.bin --out x.nnue --epochs 2 --stop-after 1 --batch 64 --checkpoint ck.bin >a.out 2>&1 \

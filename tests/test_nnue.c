@@ -2,8 +2,8 @@
  * the accumulator stack against full refreshes along random games walked as a search walks them (with
  * captures, passes and the general changing point, one and nine king buckets), every SIMD kernel this
  * processor has against the scalar reference, colour symmetry, the net file (round trip, and each way a
- * file is refused), EvalFile keeping the previous net, and the counting terms applied on top of the
- * net's score. */
+ * file is refused), EvalFile keeping the previous net, the counting terms applied on top of the net's
+ * score, and a net on the classical base. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <ctype.h>
@@ -109,7 +109,7 @@ static void test_output_exact(void **state)
 {
     (void)state;
     char err[200];
-    NnueNet *net = nnue_net_new((NnueArch){1, 32, 1}, err, sizeof err);
+    NnueNet *net = nnue_net_new((NnueArch){1, 32, 1, NNUE_BASE_NONE}, err, sizeof err);
     assert_non_null(net);
     for (Square s = 0; s < SQUARE_COUNT; s++)
         net->ft_weights[(size_t)(12 * 90 + s) * 32] = 100;
@@ -197,14 +197,14 @@ static void walk_games(const NnueNet *net, uint64_t seed, int games)
 static void test_incremental_equals_refresh(void **state)
 {
     (void)state;
-    NnueNet *net = random_net((NnueArch){1, 128, 1}, 1, 60);
+    NnueNet *net = random_net((NnueArch){1, 128, 1, NNUE_BASE_NONE}, 1, 60);
     walk_games(net, 11, 40);
     nnue_net_free(net);
-    net = random_net((NnueArch){9, 64, 8}, 2, 60);
+    net = random_net((NnueArch){9, 64, 8, NNUE_BASE_NONE}, 2, 60);
     walk_games(net, 12, 40);
     nnue_net_free(net);
     /* Weights large enough for the int16 accumulator to wrap: every path wraps the same way. */
-    net = random_net((NnueArch){9, 32, 3}, 3, 3000);
+    net = random_net((NnueArch){9, 32, 3, NNUE_BASE_NONE}, 3, 3000);
     walk_games(net, 13, 20);
     nnue_net_free(net);
 }
@@ -292,7 +292,7 @@ static void mirror_fen(const char *fen, char *out, size_t size)
 static void test_colour_symmetry(void **state)
 {
     (void)state;
-    NnueNet *net = random_net((NnueArch){9, 64, 4}, 5, 50);
+    NnueNet *net = random_net((NnueArch){9, 64, 4, NNUE_BASE_NONE}, 5, 50);
     uint64_t seed = 99;
     int checked = 0;
     for (int game = 0; game < 20; game++) {
@@ -322,7 +322,7 @@ static void test_colour_symmetry(void **state)
 static void test_file_round_trip(void **state)
 {
     (void)state;
-    NnueNet *net = random_net((NnueArch){9, 64, 2}, 8, 100);
+    NnueNet *net = random_net((NnueArch){9, 64, 2, NNUE_BASE_NONE}, 8, 100);
     size_t size;
     unsigned char *data = nnue_net_write(net, &size);
     assert_non_null(data);
@@ -375,7 +375,7 @@ static void reseal(unsigned char *d, size_t size)
 static void test_file_refused(void **state)
 {
     (void)state;
-    NnueNet *net = random_net((NnueArch){1, 32, 1}, 9, 100);
+    NnueNet *net = random_net((NnueArch){1, 32, 1, NNUE_BASE_NONE}, 9, 100);
     size_t size;
     unsigned char *good = nnue_net_write(net, &size);
     unsigned char *d = malloc(size + 8);
@@ -418,6 +418,9 @@ static void test_file_refused(void **state)
     memcpy(d, good, size);
     put32(d + 52, 5000);
     expect_refused(d, size, "description of 5000 bytes");
+    memcpy(d, good, size);
+    put32(d + 20, 3);
+    expect_refused(d, size, "unsupported architecture: features 3, activation 1");
 
     /* An output weight that would break the overflow bound: refused even in a well-sealed file. */
     size_t at = NNUE_HEADER_SIZE + strlen(net->description) + 2 * (32 + 1260 * 32) + 2 * 5;
@@ -449,7 +452,7 @@ static void test_load_keeps_previous(void **state)
     assert_non_null(strstr(err, "cannot open /nonexistent/x.nnue"));
     assert_string_equal(eval_net_name(), embedded);
 
-    NnueNet *net = random_net((NnueArch){1, 32, 1}, 10, 100);
+    NnueNet *net = random_net((NnueArch){1, 32, 1, NNUE_BASE_NONE}, 10, 100);
     size_t size;
     unsigned char *d = nnue_net_write(net, &size);
     int fd = mkstemp(path);
@@ -486,7 +489,7 @@ static void test_counting_on_top(void **state)
 {
     (void)state;
     char err[200];
-    NnueNet *net = nnue_net_new((NnueArch){1, 32, 1}, err, sizeof err);
+    NnueNet *net = nnue_net_new((NnueArch){1, 32, 1, NNUE_BASE_NONE}, err, sizeof err);
     net->out_bias[0] = 81600; /* 500 */
     static NnueStack stack;
     const EvalWeights *w = eval_weights();
@@ -525,6 +528,50 @@ static void test_counting_on_top(void **state)
     nnue_net_free(net);
 }
 
+/* A net on the classical base: the file says feature set 2 and reads back so; its score is the
+ * classical board terms (eval_classical_raw, side to move) plus the net's own output, with the counting
+ * terms on top as for any net. */
+static void test_classical_base(void **state)
+{
+    (void)state;
+    char err[200];
+    NnueNet *net = nnue_net_new((NnueArch){1, 32, 1, NNUE_BASE_CLASSICAL}, err, sizeof err);
+    assert_non_null(net);
+    size_t size;
+    unsigned char *data = nnue_net_write(net, &size);
+    assert_int_equal(data[20], NNUE_FEATURES_PIECE_POINT_CLASSICAL);
+    NnueNet *back = nnue_net_read(data, size, "base.nnue", err, sizeof err);
+    assert_non_null(back);
+    assert_int_equal(back->arch.base, NNUE_BASE_CLASSICAL);
+    free(data);
+    nnue_net_free(back);
+
+    static NnueStack stack;
+    TestGame g;
+    EvalTerms t;
+    /* Han to move after two moves, under janggicasual (no deom, no counting blends). */
+    test_game_setup(&g, "janggicasual", START, "b1c3 b10c8 c4c5");
+    eval_terms(&g.pos, &t);
+    assert_int_equal(g.pos.side, BLACK);
+    assert_int_equal(eval_classical_raw(&g.pos), -t.raw);
+    assert_int_equal(eval_evaluate(&g.pos), -(t.raw + t.tempo));
+    nnue_stack_reset(&stack, net);
+    assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), -t.raw); /* an all-zero net: the board terms */
+    net->out_bias[0] = 81600;                                      /* +500 for the side to move */
+    nnue_stack_reset(&stack, net);
+    assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), -t.raw + 500);
+    /* Under janggi the deom comes on top, as on the classical score. */
+    test_game_setup(&g, "janggi", START, NULL);
+    eval_terms(&g.pos, &t);
+    nnue_stack_reset(&stack, net);
+    assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), t.raw + 500 - t.deom);
+    /* The same net without the base scores the net's output alone. */
+    net->arch.base = NNUE_BASE_NONE;
+    nnue_stack_reset(&stack, net);
+    assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), 500 - t.deom);
+    nnue_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -537,6 +584,7 @@ int main(void)
         cmocka_unit_test(test_file_refused),
         cmocka_unit_test(test_load_keeps_previous),
         cmocka_unit_test(test_counting_on_top),
+        cmocka_unit_test(test_classical_base),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -135,7 +135,7 @@ static void test_gradient(void **state)
     (void)state;
     Model m;
     char err[200];
-    assert_true(model_init(&m, (NnueArch){1, 32, 2}, 3, err, sizeof err));
+    assert_true(model_init(&m, (NnueArch){1, 32, 2, NNUE_BASE_NONE}, 3, err, sizeof err));
     PackedRecord *recs = synthetic(6, 8);
     float *grad = calloc(m.count, sizeof(float));
     uint64_t seed = 4;
@@ -216,8 +216,8 @@ static void test_tiny_training_run(void **state)
     PackedRecord *recs = synthetic(4000, 21);
     Model a, b;
     char err[200];
-    assert_true(model_init(&a, (NnueArch){1, 32, 1}, 9, err, sizeof err));
-    assert_true(model_init(&b, (NnueArch){1, 32, 1}, 9, err, sizeof err));
+    assert_true(model_init(&a, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 9, err, sizeof err));
+    assert_true(model_init(&b, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 9, err, sizeof err));
     double la[6], lb[6];
     double k = run_training(&a, recs, 4000, 2, la);
     printf("K %.1f\n", k);
@@ -240,7 +240,7 @@ static void test_quantisation_tolerance(void **state)
     PackedRecord *recs = synthetic(4000, 31);
     Model m;
     char err[200];
-    assert_true(model_init(&m, (NnueArch){1, 128, 2}, 5, err, sizeof err));
+    assert_true(model_init(&m, (NnueArch){1, 128, 2, NNUE_BASE_NONE}, 5, err, sizeof err));
     double losses[6];
     run_training(&m, recs, 4000, 2, losses);
     NnueNet *net = model_quantise(&m, "test");
@@ -274,8 +274,8 @@ static void test_checkpoint(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    assert_true(model_init(&a, (NnueArch){1, 32, 1}, 1, err, sizeof err));
-    assert_true(model_init(&b, (NnueArch){1, 32, 1}, 2, err, sizeof err));
+    assert_true(model_init(&a, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 1, err, sizeof err));
+    assert_true(model_init(&b, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 2, err, sizeof err));
     TrainConfig cfg = {0.001, 0.1, 0, 0.5, 400, 64, 1, 1, 1};
     Trainer ta, tb;
     assert_true(trainer_init(&ta, &a, &cfg, 10, err, sizeof err));
@@ -292,7 +292,7 @@ static void test_checkpoint(void **state)
     /* A checkpoint of another shape is refused. */
     Model c;
     Trainer tc;
-    assert_true(model_init(&c, (NnueArch){1, 64, 1}, 2, err, sizeof err));
+    assert_true(model_init(&c, (NnueArch){1, 64, 1, NNUE_BASE_NONE}, 2, err, sizeof err));
     assert_true(trainer_init(&tc, &c, &cfg, 10, err, sizeof err));
     assert_false(trainer_load(&tc, &epoch, path, err, sizeof err));
     assert_non_null(strstr(err, "32 hidden"));
@@ -305,12 +305,41 @@ static void test_checkpoint(void **state)
     model_free(&c);
 }
 
+/* --base classical: the net starts with zero output weights, so its output is the classical board
+ * terms exactly (its own score 0); the loss is the loss of those terms; the quantised net keeps the
+ * base. */
+static void test_classical_base(void **state)
+{
+    (void)state;
+    Model m;
+    char err[200];
+    assert_true(model_init(&m, (NnueArch){1, 32, 1, NNUE_BASE_CLASSICAL}, 3, err, sizeof err));
+    PackedRecord *recs = synthetic(8, 21);
+    for (int e = 0; e < 8; e++) {
+        Position pos;
+        assert_true(packed_read(&recs[e], &pos));
+        Sample s;
+        sample_from_position(&m, &pos, &s);
+        int raw = eval_classical_raw(&pos);
+        assert_true(fabs(model_forward(&m, &s) * NNUE_SCALE - raw) < 0.01);
+        assert_true(model_score(&m, &pos) == 0.0);
+        double p = 1 / (1 + exp(-raw / 400.0)), target = record_target(&recs[e], 0.3, 400);
+        assert_true(fabs(model_loss(&m, &s, target, 400, NULL) - (p - target) * (p - target)) < 1e-6);
+    }
+    NnueNet *net = model_quantise(&m, "base");
+    assert_non_null(net);
+    assert_int_equal(net->arch.base, NNUE_BASE_CLASSICAL);
+    nnue_net_free(net);
+    free(recs);
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_round_trip), cmocka_unit_test(test_gradient),
         cmocka_unit_test(test_tiny_training_run), cmocka_unit_test(test_quantisation_tolerance),
-        cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_checkpoint), cmocka_unit_test(test_classical_base),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -40,11 +40,16 @@ __attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
 }
 
 typedef struct {
-    const char *out, *openings, *rescore;
+    const char *out, *openings, *rescore, *net;
+    int eval; /* EVAL_CHOICE_* */
     int games, nodes, random_plies, multipv, margin, per_game, skip_plies, resign, max_plies, workers, hash;
     uint64_t seed;
     bool resume;
 } GenOptions;
+
+/* --eval: the evaluation the searches use. */
+enum { EVAL_CHOICE_DEFAULT, EVAL_CHOICE_CLASSICAL, EVAL_CHOICE_NNUE };
+static const char *const EVAL_CHOICES[] = {"default", "classical", "nnue", NULL};
 
 /* A job's input: an opening (self-play) or a real game (re-scoring), as a start FEN and UCI moves. */
 typedef struct {
@@ -508,6 +513,17 @@ int main(int argc, char **argv)
          .max = MAX_GAME_PLIES,
          .value_name = "N",
          .help = "self-play: end a game by counting after N plies (300)"},
+        {.name = "--eval",
+         .kind = CLI_CHOICE,
+         .choice = &o.eval,
+         .choices = EVAL_CHOICES,
+         .value_name = "default|classical|nnue",
+         .help = "the searches' evaluation: the engine's default (Use NNUE), classical, or the net (default)"},
+        {.name = "--net",
+         .kind = CLI_STRING,
+         .text = &o.net,
+         .value_name = "PATH",
+         .help = "evaluate with this net file instead of the embedded net (implies --eval nnue)"},
         {.name = "--threads",
          .kind = CLI_INT,
          .integer = &o.workers,
@@ -553,6 +569,15 @@ int main(int argc, char **argv)
     char err[600];
     if (!eval_init(err, sizeof err))
         die("%s", err);
+    if (o.eval != EVAL_CHOICE_DEFAULT)
+        eval_set_use_nnue(o.eval == EVAL_CHOICE_NNUE);
+    if (o.net) {
+        if (o.eval == EVAL_CHOICE_CLASSICAL)
+            die("--net needs the net: --eval nnue, not classical");
+        if (!eval_load_net(o.net, err, sizeof err))
+            die("--net: %s", err);
+        eval_set_use_nnue(true);
+    }
     if (o.rescore)
         read_games(o.rescore);
     else
@@ -563,9 +588,10 @@ int main(int argc, char **argv)
     char signature[1200];
     snprintf(signature, sizeof signature,
              "janggun-gen %s: %s %s nodes %d random-plies %d multipv %d margin %d per-game %d skip-plies %d resign %d "
-             "max-plies %d seed %d",
+             "max-plies %d seed %d eval %s",
              janggun_version, o.rescore ? "rescore" : "selfplay", o.rescore ? o.rescore : o.openings, o.nodes,
-             o.random_plies, o.multipv, o.margin, o.per_game, o.skip_plies, o.resign, o.max_plies, seed);
+             o.random_plies, o.multipv, o.margin, o.per_game, o.skip_plies, o.resign, o.max_plies, seed,
+             eval_use_nnue() ? eval_net_description() : "classical");
     char progress_path[4200];
     snprintf(progress_path, sizeof progress_path, "%s.progress", o.out);
     int next = 0;

@@ -12,6 +12,7 @@
 #include "../../engine/base/base.h"
 #include "../../engine/base/cli_options.h"
 #include "../../engine/base/version.h"
+#include "../../eval/eval.h"
 #include "trainer.h"
 
 __attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
@@ -40,7 +41,8 @@ int main(int argc, char **argv)
     CliWords data = {0};
     const char *out = "janggun-train.nnue", *checkpoint = NULL, *resume = NULL;
     int king_buckets = 1, hidden = 128, output_buckets = 1, epochs = 10, batch = 16384, threads = 2, seed = 1;
-    int validation = 5, stop_after = 0;
+    int validation = 5, stop_after = 0, base = NNUE_BASE_NONE;
+    static const char *const BASES[] = {"none", "classical", NULL};
     int64_t max_positions = 0;
     double lr = 0.001, final_lr = 0.05, wd = 0.0001, lambda = 0.3, k = 0;
     bool all = false, version = false;
@@ -76,6 +78,12 @@ int main(int argc, char **argv)
          .max = NNUE_MAX_OUTPUT_BUCKETS,
          .value_name = "N",
          .help = "output buckets by piece count (1)"},
+        {.name = "--base",
+         .kind = CLI_CHOICE,
+         .choice = &base,
+         .choices = BASES,
+         .value_name = "none|classical",
+         .help = "what the net's output is added to: nothing, or the classical board terms (none)"},
         {.name = "--epochs",
          .kind = CLI_INT,
          .integer = &epochs,
@@ -191,6 +199,9 @@ int main(int argc, char **argv)
     if (hidden % 32)
         die("--hidden must be a multiple of 32, not %d", hidden);
     engine_init();
+    char init_err[600];
+    if (!eval_init(init_err, sizeof init_err)) /* the classical weights, for --base classical */
+        die("%s", init_err);
 
     /* Every file, one array. */
     PackedRecord *records = NULL;
@@ -242,7 +253,7 @@ int main(int argc, char **argv)
             "lambda %.2f\n",
             count, n_train, n_valid, skipped, bad, k, lambda);
 
-    NnueArch arch = {king_buckets, hidden, output_buckets};
+    NnueArch arch = {king_buckets, hidden, output_buckets, base};
     Model model;
     char err[600];
     if (!model_init(&model, arch, (uint64_t)seed, err, sizeof err))
@@ -260,9 +271,10 @@ int main(int argc, char **argv)
         first = done + 1;
         fprintf(stderr, "resuming after epoch %d (step %llu)\n", done, (unsigned long long)t.step);
     }
-    fprintf(stderr, "net: %d king bucket%s x 1260 inputs -> %d x 2 -> %d output bucket%s; %zu parameters; %d threads\n",
+    fprintf(stderr,
+            "net: %d king bucket%s x 1260 inputs -> %d x 2 -> %d output bucket%s%s; %zu parameters; %d threads\n",
             king_buckets, king_buckets > 1 ? "s" : "", hidden, output_buckets, output_buckets > 1 ? "s" : "",
-            model.count, threads);
+            base == NNUE_BASE_CLASSICAL ? ", added to the classical terms" : "", model.count, threads);
     double train_loss = 0, valid_loss = trainer_loss(&t, records, valid, n_valid);
     fprintf(stderr, "before training: validation loss %.6f\n", valid_loss);
     int64_t start = clock_ms();

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../engine/base/base.h"
+#include "../../eval/eval.h"
 
 /* ---- the float net ---- */
 
@@ -40,8 +41,10 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
         m->ft_w[i] = (float)((2 * uniform(&seed) - 1) * a);
     for (size_t i = 0; i < h; i++)
         m->ft_b[i] = 0.25f;
+    /* On the classical base the net starts as no correction at all: zero output weights (the first layer
+     * learns once they move away from zero). */
     for (size_t i = 0; i < ob * 2 * h; i++)
-        m->out_w[i] = (float)((2 * uniform(&seed) - 1) * o);
+        m->out_w[i] = arch.base == NNUE_BASE_CLASSICAL ? 0.0f : (float)((2 * uniform(&seed) - 1) * o);
     return true;
 }
 
@@ -57,6 +60,7 @@ void sample_from_position(const Model *m, const Position *pos, Sample *s)
     s->n_them = nnue_features(pos, m->arch.king_buckets, color_flip(pos->side), s->them);
     int pieces = __builtin_popcountll((uint64_t)pos->occupied) + __builtin_popcountll((uint64_t)(pos->occupied >> 64));
     s->bucket = nnue_output_bucket(m->arch.output_buckets, pieces);
+    s->base = m->arch.base == NNUE_BASE_CLASSICAL ? (float)eval_classical_raw(pos) / NNUE_SCALE : 0.0f;
 }
 
 static inline void accumulate(const Model *m, const int *features, int n, float *acc)
@@ -77,7 +81,7 @@ static inline float output(const Model *m, const Sample *s, const float *us, con
 {
     int h = m->arch.hidden;
     const float *w = m->out_w + (size_t)s->bucket * 2 * (size_t)h;
-    float sum = m->out_b[s->bucket];
+    float sum = m->out_b[s->bucket] + s->base;
     for (int i = 0; i < h; i++) {
         float a = clamp01(us[i]), b = clamp01(them[i]);
         sum += a * a * w[i] + b * b * w[h + i];
@@ -97,6 +101,7 @@ double model_score(const Model *m, const Position *pos)
 {
     Sample s;
     sample_from_position(m, pos, &s);
+    s.base = 0;
     return (double)model_forward(m, &s) * NNUE_SCALE;
 }
 
@@ -374,12 +379,13 @@ double trainer_loss(Trainer *t, const PackedRecord *records, const size_t *index
 
 /* ---- checkpoints ---- */
 
-static const char CHECKPOINT_MAGIC[8] = {'J', 'G', 'T', 'R', 'A', 'I', 'N', '1'};
+static const char CHECKPOINT_MAGIC[8] = {'J', 'G', 'T', 'R', 'A', 'I', 'N', '2'};
 
 typedef struct {
     char magic[8];
     int32_t king_buckets, hidden, output_buckets, epoch;
     uint64_t step, count;
+    int32_t base, unused;
 } CheckpointHeader;
 
 bool trainer_save(const Trainer *t, int epoch, const char *path, char *err, size_t err_size)
@@ -393,7 +399,7 @@ bool trainer_save(const Trainer *t, int epoch, const char *path, char *err, size
     }
     const Model *m = t->model;
     CheckpointHeader h = {{0},     m->arch.king_buckets, m->arch.hidden, m->arch.output_buckets, epoch,
-                          t->step, (uint64_t)m->count};
+                          t->step, (uint64_t)m->count, m->arch.base, 0};
     memcpy(h.magic, CHECKPOINT_MAGIC, sizeof h.magic);
     bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(m->params, sizeof(float), m->count, f) == m->count
               && fwrite(t->m1, sizeof(float), m->count, f) == m->count
@@ -420,9 +426,9 @@ bool trainer_load(Trainer *t, int *epoch, const char *path, char *err, size_t er
     if (!ok)
         snprintf(err, err_size, "%s is not a janggun-train checkpoint", path);
     else if (h.king_buckets != m->arch.king_buckets || h.hidden != m->arch.hidden
-             || h.output_buckets != m->arch.output_buckets || h.count != m->count) {
-        snprintf(err, err_size, "%s holds a net of %d king buckets, %d hidden, %d output buckets, not this one", path,
-                 h.king_buckets, h.hidden, h.output_buckets);
+             || h.output_buckets != m->arch.output_buckets || h.count != m->count || h.base != m->arch.base) {
+        snprintf(err, err_size, "%s holds a net of %d king buckets, %d hidden, %d output buckets, base %s, not this one",
+                 path, h.king_buckets, h.hidden, h.output_buckets, h.base ? "classical" : "none");
         ok = false;
     } else {
         ok = fread(m->params, sizeof(float), m->count, f) == m->count

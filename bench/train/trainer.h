@@ -30,15 +30,19 @@ typedef struct {
     int us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
     int n_us, n_them;
     int bucket;
+    float base; /* a net on the classical base: the board terms (side to move) / NNUE_SCALE; else 0 */
 } Sample;
 
-/* The features of `pos` as the engine sees them (nnue_features, nnue_output_bucket). */
+/* The features of `pos` as the engine sees them (nnue_features, nnue_output_bucket), and the classical
+ * base for a net that has one (eval_classical_raw: eval_init must have run). */
 void sample_from_position(const Model *m, const Position *pos, Sample *s);
 
-/* The float net's output for `s` (before the scale: times NNUE_SCALE it is in centipawns). */
+/* The float net's output for `s`, its base included (before the scale: times NNUE_SCALE it is in
+ * centipawns). */
 float model_forward(const Model *m, const Sample *s);
 
-/* The score in centipawns for the side to move, float. */
+/* The net's own score in centipawns for the side to move, float, without the classical base (what
+ * nnue_evaluate_full gives for the quantised net). */
 double model_score(const Model *m, const Position *pos);
 
 /* The loss of one example and, when grad is not NULL, its gradient added into grad (the layout of
