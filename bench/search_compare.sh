@@ -3,13 +3,16 @@
 # of hash each: nodes per second over a fixed think time on several positions, and the time each needs
 # to finish depth 12 from the start position (both as the engines report them in their info lines).
 #
-# usage: bench/search_compare.sh [-t MOVETIME_MS] [JANGGUN_BINARY]   (default 3000 ms, ./janggun)
+# usage: bench/search_compare.sh [-t MOVETIME_MS] [-c] [JANGGUN_BINARY]   (default 3000 ms, ./janggun)
+#   -c                     janggun with its classical evaluation (Use NNUE false) instead of the net
 #   FAIRY_STOCKFISH=PATH   reference binary (default /usr/games/fairy-stockfish)
 set -u
 movetime=3000
+use_nnue=true
 while [ $# -gt 0 ]; do
   case $1 in
     -t) movetime=$2; shift 2 ;;
+    -c) use_nnue=false; shift ;;
     -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
@@ -31,6 +34,7 @@ run_uci() { # engine fen go-arguments
   local engine=$1 fen=$2 go=$3 line
   coproc ENGINE { exec "$engine" 2>/dev/null; }
   printf 'uci\nsetoption name UCI_Variant value janggi\nsetoption name Threads value 1\n' >&"${ENGINE[1]}"
+  [ "$engine" = "$jg" ] && printf 'setoption name Use NNUE value %s\n' "$use_nnue" >&"${ENGINE[1]}"
   printf 'setoption name Hash value 64\nisready\nucinewgame\nposition fen %s\ngo %s\n' "$fen" "$go" >&"${ENGINE[1]}"
   while IFS= read -r line <&"${ENGINE[0]}"; do
     case $line in

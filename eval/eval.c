@@ -62,7 +62,7 @@ bool eval_init(char *err, size_t err_size)
     return true;
 }
 
-static atomic_bool use_nnue;
+static atomic_bool use_nnue = true; /* "Use NNUE"'s default */
 
 void eval_set_use_nnue(bool on) { atomic_store_explicit(&use_nnue, on, memory_order_relaxed); }
 

@@ -1,8 +1,8 @@
 /* Static evaluation: material with Janggi values and Han's 1.5-point deom, piece-square tables,
  * mobility that follows the cannon rules, palace safety, and awareness of counting where the game can
- * end by counting. Weights come from a weight file under nets/, embedded at build time. Optionally the
- * network (nnue.h) replaces the first four terms, the counting terms applied on top as on the classical
- * score ("Use NNUE", off by default). Depends on engine/ only. */
+ * end by counting. Weights come from a weight file under nets/, embedded at build time. The network
+ * (nnue.h) replaces the board terms or, for a net on the classical base, corrects them, the counting
+ * terms applied on top as on the classical score ("Use NNUE", on by default). Depends on engine/ only. */
 #ifndef JANGGUN_EVAL_H
 #define JANGGUN_EVAL_H
 
@@ -35,7 +35,7 @@ const char *eval_weights_name(void);
 
 /* ---- the network ---- */
 
-/* "Use NNUE": whether searches evaluate with the net (false by default: the classical evaluation).
+/* "Use NNUE": whether searches evaluate with the net (true by default; false: the classical evaluation).
  * Safe to call while a search runs; a search reads it once, when it starts. */
 void eval_set_use_nnue(bool on);
 bool eval_use_nnue(void);

@@ -26,8 +26,8 @@ const OptionDef option_defs[OPTION_COUNT] = {
     [OPTION_ELO] = {"UCI_Elo", "UCI_Elo", OPTION_SPIN, SKILL_ELO_DEFAULT, SKILL_ELO_MIN, SKILL_ELO_MAX, false},
     [OPTION_SHOW_WDL] = {"UCI_ShowWDL", "UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false},
     [OPTION_USEMILLISEC] = {"usemillisec", "usemillisec", OPTION_CHECK, 1, 0, 1, false},
-    /* Off until a trained net is proven stronger than the classical evaluation. */
-    [OPTION_USE_NNUE] = {"Use NNUE", "Use_NNUE", OPTION_CHECK, 0, 0, 1, false},
+    /* On: the shipped net beats the classical evaluation (README, The network); false = classical. */
+    [OPTION_USE_NNUE] = {"Use NNUE", "Use_NNUE", OPTION_CHECK, 1, 0, 1, false},
     /* The default is the embedded net's name; loading replaces the net searches share. */
     [OPTION_EVAL_FILE] = {"EvalFile", "EvalFile", OPTION_STRING, 0, 0, 0, true},
     [OPTION_SKILL_SEED] = {"Skill Seed", "Skill_Seed", OPTION_SPIN, 0, 0, SKILL_SEED_MAX, false},

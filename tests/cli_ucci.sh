@@ -41,7 +41,7 @@ option UCI_LimitStrength type check default false
 option UCI_Elo type spin default 1350 min 500 max 2850
 option UCI_ShowWDL type check default false
 option usemillisec type check default true
-option Use_NNUE type check default false
+option Use_NNUE type check default true
 option EvalFile type string default $NET_NAME
 option Skill_Seed type spin default 0 min 0 max 2147483647
 ucciok"

@@ -44,7 +44,7 @@ option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 1350 min 500 max 2850
 option name UCI_ShowWDL type check default false
 option name usemillisec type check default true
-option name Use NNUE type check default false
+option name Use NNUE type check default true
 option name EvalFile type string default $NET_NAME
 option name Skill Seed type spin default 0 min 0 max 2147483647
 uciok"
@@ -125,7 +125,7 @@ session_ok "MultiPV: a refused value changes nothing" &&
   expect_value "MultiPV: a refused value changes nothing (3 lines at depth 2)" 3 \
     "$(grep -cE '^info depth 2 .*multipv [123] ' "$tmp/body")"
 
-# The network's options: Use NNUE (false by default) and EvalFile. A file that is refused leaves the net
+# The network's options: Use NNUE (true by default) and EvalFile. A file that is refused leaves the net
 # as it was, and says why; the embedded net's name loads the embedded net again.
 printf 'JANGNNUE\001\000\000\000' >"$tmp/short.nnue"
 session "setoption name Use NNUE value maybe
@@ -140,7 +140,7 @@ expect_body "Use NNUE and EvalFile: bad values refused, a bad net file keeps the
 info string error: option EvalFile needs a value
 info string error: option EvalFile: cannot open $tmp/none.nnue: No such file or directory; the net stays $NET_NAME
 info string error: option EvalFile: $tmp/short.nnue: truncated: 12 bytes, shorter than the 56-byte header; the net stays $NET_NAME
-info string EvalFile: using the net $NET_NAME (1 king bucket, 128 hidden, 1 output bucket)
+info string EvalFile: using the net $NET_NAME (1 king bucket, 128 hidden, 1 output bucket, on the classical terms)
 readyok"
 
 session "setoption name Use NNUE value true
@@ -580,7 +580,7 @@ quit"
 mate_check "mate in 1 (Cho): a1a10, score mate 1" janggicasual '4k4/7R1/9/9/9/9/9/9/9/R2K5 w - - 0 1' 6 "mate 1" a1a10
 mate_check "mate in 1 (Han): a10a1, score mate 1" janggicasual 'r2k5/9/9/9/9/9/9/9/7r1/4K4 b - - 0 1' 6 "mate 1" a10a1
 mate_check "mate in 1 under janggi too" janggi '4k4/7R1/9/9/9/9/9/9/9/R2K5 w - - 0 1' 6 "mate 1" a1a10
-mate_check "mate in 2: a1a9 or i1i9, score mate 2" janggicasual '4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1' 8 "mate 2" a1a9 i1i9
+mate_check "mate in 2: a1a9 or i1i9, score mate 2" janggicasual '4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1' 10 "mate 2" a1a9 i1i9
 mate_check "mate in 3: a1a10 or i1i10, score mate 3" janggicasual '4k4/9/4a4/9/9/9/9/9/9/R2K4R w - - 0 1' 10 "mate 3" a1a10 i1i10
 # Being mated: after Cho's a1a9 (mate in 2), Han is mated in 1 whatever it plays.
 session "setoption name UCI_Variant value janggicasual
@@ -758,7 +758,7 @@ weights=$(cd "$(dirname "$0")/.." && ls nets/janggun-*.weights | xargs -n1 basen
 session "eval
 isready"
 # The network's line (its numbers depend on the shipped net) is checked on its own, then left out.
-if grep -qE "^Network \($NET_NAME, not in use: Use NNUE is false\): -?[0-9]+\.[0-9]{2} raw, -?[0-9]+\.[0-9]{2} with counting \(Cho's point of view\); -?[0-9]+ cp for the side to move$" "$tmp/body"; then
+if grep -qE "^Network \($NET_NAME, in use\): -?[0-9]+\.[0-9]{2} raw, -?[0-9]+\.[0-9]{2} with counting \(Cho's point of view\); -?[0-9]+ cp for the side to move$" "$tmp/body"; then
   pass "eval: the network's output beside the classical terms"
 else
   fail "eval: the network's output beside the classical terms"; show "$tmp/body"

@@ -55,7 +55,7 @@ feature option=\"UCI_LimitStrength -check 0\"
 feature option=\"UCI_Elo -spin 1350 500 2850\"
 feature option=\"UCI_ShowWDL -check 0\"
 feature option=\"usemillisec -check 1\"
-feature option=\"Use NNUE -check 0\"
+feature option=\"Use NNUE -check 1\"
 feature option=\"EvalFile -string $net\"
 feature option=\"Skill Seed -spin 0 0 2147483647\"
 feature option=\"XBoard Setup -combo *xiangqi /// janggi\"
@@ -433,6 +433,8 @@ expect_lines "'?' makes the engine move now (st 60 otherwise)" '^move [a-i][0-9]
 
 # --- Analysis ----------------------------------------------------------------------------------------------
 
+# After b0c2 it is Han's turn: a thinking line whose first move starts on Han's side (ranks 6-9) shows
+# that the analysis restarted in the new position (the count of lines would depend on the search's speed).
 session "xboard
 new
 force
@@ -441,7 +443,7 @@ analyze
 @wait 3 ^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	
 .
 usermove b0c2
-@wait 6 ^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	
+@wait 1 ^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	 [a-i][6-9]
 exit
 @sleep 0.3
 ping 9
@@ -454,7 +456,7 @@ awk '/^pong 9$/ {seen = 1; next} seen' "$tmp/body" >"$tmp/after"
 expect_lines "analyze: thinking lines (depth score cs nodes seldepth nps 0<TAB> pv); '.': stat01; a move restarts the analysis; exit stops it" \
   '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	( [a-i][0-9][a-i][0-9]| @@@@)+$' \
   '^stat01: [0-9]+ [0-9]+ [0-9]+ 0 32( [a-i][0-9][a-i][0-9])?$' \
-  '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	 [a-i][0-9][a-i][0-9]' '^pong 9$' \
+  '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ 0	 [a-i][6-9][a-i][0-9]' '^pong 9$' \
   '^Error \(not analysing\): exit$' '^Error \(not analysing\): \.$'
 if grep -qaE '^[0-9]+ -?[0-9]+ [0-9]+ ' "$tmp/after" || grep -qa '^move ' "$tmp/body"; then
   fail "analysis: a thinking line after exit, or a move" "$(head -3 "$tmp/after")"

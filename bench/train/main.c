@@ -44,7 +44,7 @@ int main(int argc, char **argv)
     int validation = 5, stop_after = 0, base = NNUE_BASE_NONE;
     static const char *const BASES[] = {"none", "classical", NULL};
     int64_t max_positions = 0;
-    double lr = 0.001, final_lr = 0.05, wd = 0.0001, lambda = 0.3, k = 0;
+    double lr = 0.001, final_lr = 0.05, wd = 0.0001, lambda = 0, k = 0;
     bool all = false, version = false;
     const CliOption options[] = {
         {.name = "--data",
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
          .min = 0,
          .max = 1,
          .value_name = "X",
-         .help = "the weight of the game's result in the target; the score has 1 - X (0.3)"},
+         .help = "the weight of the game's result in the target; the score has 1 - X (0)"},
         {.name = "--k",
          .kind = CLI_REAL,
          .real = &k,
