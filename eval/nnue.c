@@ -526,8 +526,8 @@ unsigned char *nnue_net_write(const NnueNet *net, size_t *size)
         return NULL;
     memcpy(d, NNUE_MAGIC, sizeof NNUE_MAGIC);
     put_u32(d + 8, NNUE_FILE_VERSION);
-    put_u32(d + 20, net->arch.base == NNUE_BASE_CLASSICAL ? NNUE_FEATURES_PIECE_POINT_CLASSICAL
-                                                          : NNUE_FEATURES_PIECE_POINT);
+    put_u32(d + 20,
+            net->arch.base == NNUE_BASE_CLASSICAL ? NNUE_FEATURES_PIECE_POINT_CLASSICAL : NNUE_FEATURES_PIECE_POINT);
     put_u32(d + 24, (uint32_t)net->arch.king_buckets);
     put_u32(d + 28, (uint32_t)net->arch.hidden);
     put_u32(d + 32, (uint32_t)net->arch.output_buckets);

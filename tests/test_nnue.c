@@ -557,7 +557,7 @@ static void test_classical_base(void **state)
     assert_int_equal(eval_evaluate(&g.pos), -(t.raw + t.tempo));
     nnue_stack_reset(&stack, net);
     assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), -t.raw); /* an all-zero net: the board terms */
-    net->out_bias[0] = 81600;                                      /* +500 for the side to move */
+    net->out_bias[0] = 81600;                                     /* +500 for the side to move */
     nnue_stack_reset(&stack, net);
     assert_int_equal(eval_evaluate_nnue(&g.pos, &stack), -t.raw + 500);
     /* Under janggi the deom comes on top, as on the classical score. */

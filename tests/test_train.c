@@ -339,7 +339,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_round_trip), cmocka_unit_test(test_gradient),
         cmocka_unit_test(test_tiny_training_run), cmocka_unit_test(test_quantisation_tolerance),
-        cmocka_unit_test(test_checkpoint), cmocka_unit_test(test_classical_base),
+        cmocka_unit_test(test_checkpoint),        cmocka_unit_test(test_classical_base),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

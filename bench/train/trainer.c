@@ -398,8 +398,15 @@ bool trainer_save(const Trainer *t, int epoch, const char *path, char *err, size
         return false;
     }
     const Model *m = t->model;
-    CheckpointHeader h = {{0},     m->arch.king_buckets, m->arch.hidden, m->arch.output_buckets, epoch,
-                          t->step, (uint64_t)m->count, m->arch.base, 0};
+    CheckpointHeader h = {{0},
+                          m->arch.king_buckets,
+                          m->arch.hidden,
+                          m->arch.output_buckets,
+                          epoch,
+                          t->step,
+                          (uint64_t)m->count,
+                          m->arch.base,
+                          0};
     memcpy(h.magic, CHECKPOINT_MAGIC, sizeof h.magic);
     bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(m->params, sizeof(float), m->count, f) == m->count
               && fwrite(t->m1, sizeof(float), m->count, f) == m->count
@@ -427,8 +434,9 @@ bool trainer_load(Trainer *t, int *epoch, const char *path, char *err, size_t er
         snprintf(err, err_size, "%s is not a janggun-train checkpoint", path);
     else if (h.king_buckets != m->arch.king_buckets || h.hidden != m->arch.hidden
              || h.output_buckets != m->arch.output_buckets || h.count != m->count || h.base != m->arch.base) {
-        snprintf(err, err_size, "%s holds a net of %d king buckets, %d hidden, %d output buckets, base %s, not this one",
-                 path, h.king_buckets, h.hidden, h.output_buckets, h.base ? "classical" : "none");
+        snprintf(err, err_size,
+                 "%s holds a net of %d king buckets, %d hidden, %d output buckets, base %s, not this one", path,
+                 h.king_buckets, h.hidden, h.output_buckets, h.base ? "classical" : "none");
         ok = false;
     } else {
         ok = fread(m->params, sizeof(float), m->count, f) == m->count
