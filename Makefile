@@ -33,8 +33,15 @@ else ifeq ($(MODE),tsan)
   OPT    := -O1 -g $(MARCH) -fsanitize=thread
   LDOPT  := -fsanitize=thread
   SUFFIX := -tsan
+else ifeq ($(MODE),fuzz)
+  # The fuzz targets (tests/fuzz/): libFuzzer needs clang; AddressSanitizer and UBSan as in asan.
+  CC     := clang
+  OPT    := -O1 -g $(MARCH) -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link \
+            -fno-sanitize-recover=all
+  LDOPT  := -fsanitize=address,undefined,fuzzer
+  SUFFIX := -fuzz
 else
-  $(error MODE must be release, asan or tsan)
+  $(error MODE must be release, asan, tsan or fuzz)
 endif
 BIN       := $(OUT)/janggun$(SUFFIX)
 MATCH_BIN := $(OUT)/janggun-match$(SUFFIX)
@@ -60,6 +67,7 @@ MATCH_SRC    := $(wildcard bench/match/*.c)
 TRAIN_SRC    := $(wildcard bench/train/*.c)
 GEN_SRC      := $(wildcard bench/gen/*.c)
 UNIT_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 WEIGHTS      := $(wildcard nets/janggun-*.weights)
 NET          := $(wildcard nets/janggun-*.nnue)
 
@@ -76,7 +84,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 
 .SECONDARY:
 
-.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check fuzz fuzz-all deps-fuzz
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN)
@@ -171,6 +179,10 @@ $(BUILD)/tests/%.o: CFLAGS += -DJANGGUN_SOURCE_ROOT='"$(CURDIR)"'
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LIBS) -llzma -lpthread -lm
 
+# A fuzz target: its harness and the engine's library; libFuzzer brings main.
+$(BUILD)/tests/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ -llzma -lpthread -lm
+
 $(BUILD)/tests/test_match: $(filter-out %/main.o,$(MATCH_OBJ))
 $(BUILD)/tests/test_train: $(filter-out %/main.o,$(TRAIN_OBJ))
 
@@ -203,6 +215,27 @@ tsan:
 
 test-tsan:
 	@$(MAKE) --no-print-directory MODE=tsan test
+
+# Coverage-guided fuzzing (README.md, Reliability): `make fuzz TARGET=fen SECONDS=60` runs one target from
+# its seed corpus; `make fuzz-all SECONDS=20` runs every target in turn (CI does). A finding stops the run
+# with libFuzzer's report; its input is kept in build/fuzz/findings/TARGET/.
+TARGET  ?=
+SECONDS ?= 60
+fuzz: deps-fuzz
+	@[ -n "$(TARGET)" ] && [ -n "$(filter $(TARGET),$(FUZZ_TARGETS))" ] \
+	  || { echo "fuzz: TARGET must be one of: $(FUZZ_TARGETS)"; exit 2; }
+	@$(MAKE) --no-print-directory MODE=fuzz build/fuzz/tests/fuzz/fuzz_$(TARGET)
+	@tests/fuzz/run.sh build/fuzz/tests/fuzz $(TARGET) $(SECONDS)
+
+fuzz-all: deps-fuzz
+	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_TARGETS:%=build/fuzz/tests/fuzz/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do tests/fuzz/run.sh build/fuzz/tests/fuzz $$t $(SECONDS) || exit 1; done
+
+deps-fuzz:
+	@command -v clang >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  echo "deps: installing clang"; $$sudo apt-get update -qq \
+	  && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq clang >/dev/null \
+	  || { echo "deps: could not install clang"; exit 1; }; }
 
 # Every line of the perft reference file at every depth it lists, up to depth 5.
 perft-full: deps

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char NNUE_MAGIC[8] = {'J', 'A', 'N', 'G', 'N', 'N', 'U', 'E'};
 
@@ -442,6 +443,10 @@ NnueNet *nnue_net_read(const void *data, size_t size, const char *name, char *er
         snprintf(err, err_size, "description of %u bytes, more than %d", desc, NNUE_MAX_DESCRIPTION);
         return NULL;
     }
+    if (NNUE_HEADER_SIZE + (size_t)desc <= size && memchr(d + NNUE_HEADER_SIZE, '\0', desc)) {
+        snprintf(err, err_size, "the description holds a NUL byte");
+        return NULL;
+    }
     size_t want = NNUE_HEADER_SIZE + desc + payload_size(arch);
     if (size != want) {
         snprintf(
@@ -481,6 +486,12 @@ NnueNet *nnue_net_read(const void *data, size_t size, const char *name, char *er
 
 NnueNet *nnue_net_load(const char *path, char *err, size_t err_size)
 {
+    /* A FIFO or a device would block or never end: only a regular file can hold a net. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, err_size, "cannot read %s: not a regular file", path);
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, err_size, "cannot open %s: %s", path, strerror(errno));

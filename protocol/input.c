@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hangup.h"
+
 bool input_open(LineReader *reader, int fd)
 {
     memset(reader, 0, sizeof *reader);
@@ -29,16 +31,26 @@ void input_set_wake(LineReader *reader, int fd)
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-/* Whether the wake descriptor has bytes, waiting for them (or for input) when `block`; drains them. */
+/* Whether the wake descriptor has bytes (drained), waiting for them, for input or for the hang-up when
+ * `block`; false at once without a wake descriptor unless blocking with a hang-up to watch. */
 static bool woken(LineReader *r, bool block)
 {
-    if (r->wake_fd < 0)
+    int hang = hangup_fd();
+    if (r->wake_fd < 0 && (!block || hang < 0))
         return false;
-    struct pollfd fds[2] = {{r->wake_fd, POLLIN, 0}, {r->fd, POLLIN, 0}};
-    while (poll(fds, block ? 2 : 1, block ? -1 : 0) < 0)
-        if (errno != EINTR)
+    struct pollfd fds[3];
+    nfds_t n = 0;
+    if (r->wake_fd >= 0)
+        fds[n++] = (struct pollfd){r->wake_fd, POLLIN, 0};
+    if (block) {
+        fds[n++] = (struct pollfd){r->fd, POLLIN, 0};
+        if (hang >= 0)
+            fds[n++] = (struct pollfd){hang, POLLIN, 0};
+    }
+    while (poll(fds, n, block ? -1 : 0) < 0)
+        if (errno != EINTR || hangup_happened())
             return false;
-    if (!(fds[0].revents & POLLIN))
+    if (r->wake_fd < 0 || !(fds[0].revents & POLLIN))
         return false;
     char sink[64];
     while (read(r->wake_fd, sink, sizeof sink) > 0) {
@@ -48,14 +60,17 @@ static bool woken(LineReader *r, bool block)
 
 typedef enum { REFILL_DATA, REFILL_EOF, REFILL_WAKE } Refill;
 
-/* Refills the chunk, unless the end of input came or (while waiting for input) a wake. */
+/* Refills the chunk, unless the end of input came, the session was hung up or (while waiting for input)
+ * a wake came. */
 static Refill refill(LineReader *r)
 {
-    if (r->eof)
-        return REFILL_EOF;
-    if (woken(r, true))
+    if (!r->eof && woken(r, true))
         return REFILL_WAKE;
     for (;;) {
+        if (r->eof || hangup_happened()) {
+            r->eof = true;
+            return REFILL_EOF;
+        }
         ssize_t n = read(r->fd, r->chunk, sizeof r->chunk);
         if (n > 0) {
             r->chunk_len = (size_t)n;
@@ -88,6 +103,11 @@ static LineStatus finish_line(LineReader *r, char **line, size_t *len)
 
 LineStatus input_read_line(LineReader *r, char **line, size_t *len)
 {
+    /* After a hang-up, lines already read are not run either: the session is over. */
+    if (hangup_happened()) {
+        r->eof = true;
+        return LINE_EOF;
+    }
     /* A wake is answered before any line, even one already read: what the waker reports (a search's
      * move) came before any reply the GUI can have sent to it. */
     if (woken(r, false))

@@ -1,7 +1,8 @@
 /* Bounded line input for the protocol loop: reads a file descriptor in fixed chunks and hands out one
  * line at a time from a buffer allocated once. A line longer than INPUT_LINE_MAX bytes is not kept:
  * the rest of it is read and thrown away, and the caller is told. A second descriptor may wake the
- * reader (another thread writes a byte to it) while it waits for input. Knows nothing of commands. */
+ * reader (another thread writes a byte to it) while it waits for input. After a hang-up (hangup.h) it
+ * answers the end of input, also while it waits. Knows nothing of commands. */
 #ifndef JANGGUN_INPUT_H
 #define JANGGUN_INPUT_H
 
@@ -13,7 +14,7 @@ enum { INPUT_LINE_MAX = 1 << 20, INPUT_CHUNK = 1 << 16 };
 typedef enum {
     LINE_OK,       /* a line (its end of line and any '\r' before it removed) */
     LINE_TOO_LONG, /* a line over INPUT_LINE_MAX bytes was read and discarded */
-    LINE_EOF,      /* end of input (or a read error): no more lines */
+    LINE_EOF,      /* end of input (a read error, a hang-up): no more lines */
     LINE_WAKE      /* the wake descriptor was written to (its bytes are drained); no line */
 } LineStatus;
 

@@ -1,6 +1,9 @@
 /* The janggun command line: with no arguments the protocol loop (UCI; UCCI or XBoard after their handshakes) on
  * standard input and output; `perft` and `bench` run one job and exit. */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,6 +14,7 @@
 #include "../search/search.h"
 #include "analyze.h"
 #include "cli.h"
+#include "hangup.h"
 #include "uci.h"
 
 static void print_usage(FILE *out)
@@ -37,8 +41,25 @@ static void print_help(void)
           stdout);
 }
 
+/* Whether `fd` was open; a closed one is opened on /dev/null, so that no file or pipe opened later takes its
+ * number and receives what was meant for it. */
+static bool descriptor_open(int fd)
+{
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+        return true;
+    int null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+    if (null >= 0 && null != fd) {
+        dup2(null, fd);
+        close(null);
+    }
+    return false;
+}
+
 int main(int argc, char **argv)
 {
+    descriptor_open(STDIN_FILENO);
+    descriptor_open(STDERR_FILENO);
+    bool no_output = !descriptor_open(STDOUT_FILENO);
     engine_init();
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 2, argv + 2);
@@ -67,7 +88,12 @@ int main(int argc, char **argv)
     if (argc >= 2) {
         status = cli_bench(argc - 2, argv + 2);
     } else {
-        signal(SIGPIPE, SIG_IGN); /* a GUI that goes away shows up as the end of input */
+        signal(SIGPIPE, SIG_IGN); /* a GUI that goes away shows up as a failed write: a hang-up */
+        if (!hangup_install())
+            fputs("janggun: warning: no pipe for the signal handlers; SIGINT and SIGTERM end the engine at once\n",
+                  stderr);
+        if (no_output)
+            hangup_now(); /* nobody to answer */
         status = uci_loop(STDIN_FILENO, stdout);
     }
     search_shutdown();

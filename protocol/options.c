@@ -200,3 +200,11 @@ void options_strength_limits(const EngineOptions *opts, SearchLimits *limits)
     limits->skill_level = level;
     limits->skill_seed = (uint64_t)opts->value[OPTION_SKILL_SEED];
 }
+
+ProtocolCaps protocol_caps;
+
+void options_apply_caps(SearchLimits *limits)
+{
+    if (protocol_caps.nodes > 0 && (limits->nodes == 0 || limits->nodes > protocol_caps.nodes))
+        limits->nodes = protocol_caps.nodes;
+}

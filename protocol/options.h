@@ -4,6 +4,7 @@
 #ifndef JANGGUN_OPTIONS_H
 #define JANGGUN_OPTIONS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../search/search.h"
@@ -74,5 +75,22 @@ bool options_parse_text(OptionId id, Span value, bool has_value, char *text, cha
 /* Sets the strength level of `limits` from Skill Level, UCI_LimitStrength, UCI_Elo and Skill Seed
  * (search/skill.h): off at full strength. */
 void options_strength_limits(const EngineOptions *opts, SearchLimits *limits);
+
+/* Caps for the fuzz targets (tests/fuzz/), which feed the protocol loop arbitrary commands and must not
+ * wait on a deep search or allocate gigabytes: every search at most `nodes` nodes, perft and bench at most
+ * `depth` plies, Hash at most `hash_mb` MB, Threads at most `threads`. 0 leaves a cap off; the engine sets
+ * none. */
+typedef struct {
+    uint64_t nodes;
+    long long depth, hash_mb, threads;
+} ProtocolCaps;
+
+extern ProtocolCaps protocol_caps;
+
+/* `value` within `cap` (0: no cap). */
+static inline long long protocol_cap(long long value, long long cap) { return cap > 0 && value > cap ? cap : value; }
+
+/* Applies protocol_caps.nodes to a search about to start. */
+void options_apply_caps(SearchLimits *limits);
 
 #endif

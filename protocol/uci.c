@@ -12,6 +12,7 @@
 #include "../search/search.h"
 #include "cli.h"
 #include "command.h"
+#include "hangup.h"
 #include "input.h"
 #include "options.h"
 #include "report.h"
@@ -52,7 +53,7 @@ static void write_line_locked(Session *s, const char *line)
 {
     fputs(line, s->out);
     fputc('\n', s->out);
-    fflush(s->out);
+    hangup_flush(s->out);
 }
 
 static void say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -184,7 +185,7 @@ static void cmd_handshake(Session *s, Protocol proto)
     fprintf(s->out, "id name Janggun %s\nid author %s\n\n", janggun_version, JANGGUN_AUTHOR);
     options_print(proto, s->out);
     fputs(proto == PROTO_UCI ? "uciok\n" : "ucciok\n", s->out);
-    fflush(s->out);
+    hangup_flush(s->out);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -216,13 +217,13 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
     }
     switch ((OptionId)id) {
     case OPTION_THREADS:
-        if (!search_set_threads((int)v)) {
+        if (!search_set_threads((int)protocol_cap(v, protocol_caps.threads))) {
             say_error(s, "could not start %lld threads", v);
             return;
         }
         break;
     case OPTION_HASH:
-        if (!search_set_hash((size_t)v)) {
+        if (!search_set_hash((size_t)protocol_cap(v, protocol_caps.hash_mb))) {
             say_error(s, "could not allocate %lld MB for the hash table; it keeps %lld MB", v,
                       s->opts.value[OPTION_HASH]);
             return;
@@ -253,6 +254,8 @@ static void cmd_setoption(Session *s, const SetOptionCommand *so)
 /* Plays the move list on `g`; on the first bad move says which and stops there. */
 static void play_moves(Session *s, Game *g, const TokenList *moves)
 {
+    if (moves->all.len == 0)
+        return; /* (no text at all: NULL) */
     const char *p = moves->all.text, *end = moves->all.text + moves->all.len;
     Span tok;
     for (int ply = 1; span_next_token(&p, end, &tok); ply++) {
@@ -305,6 +308,8 @@ static void cmd_position(Session *s, const PositionCommand *pc)
 /* Reads a list of moves into `out` (no duplicates); says which ones are not legal here. */
 static int read_move_list(Session *s, const TokenList *list, const char *what, Move *out, int count)
 {
+    if (list->all.len == 0)
+        return count;
     const char *p = list->all.text, *end = list->all.text + list->all.len;
     Span tok;
     while (span_next_token(&p, end, &tok)) {
@@ -362,10 +367,22 @@ static void fill_clock(Session *s, const GoCommand *go, SearchLimits *limits)
                   side_name(color_flip(us)), side_name(us));
 }
 
+/* A go that comes while a search runs stops that search, which answers first: every go gets exactly one
+ * bestmove, in order, and the loop never waits on a search that only a stop can end. */
+static void stop_for_go(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool running = s->searching && !s->stop_requested;
+    pthread_mutex_unlock(&s->lock);
+    if (running)
+        say(s, "info string go while a search runs: that search is stopped and answers first");
+    request_stop(s);
+    wait_until_idle(s);
+}
+
 static void cmd_go(Session *s, const GoCommand *go)
 {
-    if (!ensure_idle(s, "go"))
-        return;
+    stop_for_go(s);
     Game *g = game(s);
     static SearchLimits limits;
     memset(&limits, 0, sizeof limits);
@@ -417,6 +434,7 @@ static void cmd_go(Session *s, const GoCommand *go)
     if (limits.multipv > root_count && root_count > 0)
         limits.multipv = root_count;
     options_strength_limits(&s->opts, &limits);
+    options_apply_caps(&limits);
 
     pthread_mutex_lock(&s->lock);
     int game_ply = 2 * (g->pos.fullmove - 1) + (g->pos.side == BLACK);
@@ -446,7 +464,7 @@ static void cmd_perft(Session *s, int depth)
         return;
     MoveList root;
     static uint64_t counts[MAX_MOVES];
-    uint64_t total = perft_divide(&game(s)->pos, depth, &root, counts);
+    uint64_t total = perft_divide(&game(s)->pos, (int)protocol_cap(depth, protocol_caps.depth), &root, counts);
     pthread_mutex_lock(&s->lock);
     for (int i = 0; i < root.count; i++) {
         char text[MOVE_TEXT_SIZE];
@@ -454,7 +472,7 @@ static void cmd_perft(Session *s, int depth)
         fprintf(s->out, "%s: %" PRIu64 "\n", text, counts[i]);
     }
     fprintf(s->out, "\nNodes searched: %" PRIu64 "\n\n", total);
-    fflush(s->out);
+    hangup_flush(s->out);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -479,7 +497,7 @@ static void print_block(Session *s, const char *text)
 {
     pthread_mutex_lock(&s->lock);
     fputs(text, s->out);
-    fflush(s->out);
+    hangup_flush(s->out);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -488,6 +506,8 @@ static void cmd_bench(Session *s, int depth)
     if (!ensure_idle(s, "bench"))
         return;
     char text[256];
+    if (protocol_caps.depth > 0 && (depth <= 0 || depth > protocol_caps.depth))
+        depth = (int)protocol_caps.depth;
     cli_bench_text(depth, text, sizeof text);
     print_block(s, text);
 }

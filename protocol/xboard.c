@@ -14,6 +14,7 @@
 #include "../eval/eval.h"
 #include "../search/search.h"
 #include "command.h"
+#include "hangup.h"
 #include "report.h"
 
 enum {
@@ -78,7 +79,7 @@ static void say(XBoard *xb, const char *fmt, ...)
     pthread_mutex_lock(&xb->lock);
     fputs(line, xb->out);
     fputc('\n', xb->out);
-    fflush(xb->out);
+    hangup_flush(xb->out);
     pthread_mutex_unlock(&xb->lock);
 }
 
@@ -86,7 +87,7 @@ static void print_block(XBoard *xb, const char *text)
 {
     pthread_mutex_lock(&xb->lock);
     fputs(text, xb->out);
-    fflush(xb->out);
+    hangup_flush(xb->out);
     pthread_mutex_unlock(&xb->lock);
 }
 
@@ -126,7 +127,7 @@ static void on_info(const SearchInfo *info, void *ctx)
             report_xboard_thinking(info, line, sizeof line);
             fputs(line, xb->out);
             fputc('\n', xb->out);
-            fflush(xb->out);
+            hangup_flush(xb->out);
         }
     }
     pthread_mutex_unlock(&xb->lock);
@@ -190,7 +191,9 @@ static void launch(XBoard *xb, SearchKind kind, const Game *g, const SearchLimit
     xb->have_last = false;
     pthread_mutex_unlock(&xb->lock);
     SearchReport report = {on_info, on_bestmove, xb};
-    search_start(g, limits, &report);
+    SearchLimits capped = *limits;
+    options_apply_caps(&capped);
+    search_start(g, &capped, &report);
 }
 
 /* The engine is to move: claims a finished game, otherwise thinks. */
@@ -394,12 +397,12 @@ bool xboard_parse_level(const char *args, XBoardClock *clock)
     int n = 0;
     while (n < 4 && next_token(&rest, &t[n]))
         n++;
-    int64_t mps, base = 0, inc, seconds_ms;
+    int64_t mps, base = 0, inc, seconds_ms = 0;
     bool ok = n == 3 && span_parse_int(t[0], 0, 100000, &mps);
     if (ok) {
         const char *colon = memchr(t[1].text, ':', t[1].len);
         if (colon) {
-            int64_t minutes;
+            int64_t minutes = 0;
             ok = span_parse_int((Span){t[1].text, (size_t)(colon - t[1].text)}, 0, 100000, &minutes)
                  && parse_decimal_ms(colon + 1, (size_t)(t[1].text + t[1].len - colon - 1), 1000, &seconds_ms)
                  && seconds_ms < 60000;
@@ -476,7 +479,7 @@ static void cmd_protover(XBoard *xb)
     fprintf(xb->out, "feature option=\"%s -combo *%s /// %s\"\n", SETUP_OPTION, setup_form_names[SETUP_XIANGQI],
             setup_form_names[SETUP_JANGGI]);
     fputs("feature done=1\n", xb->out);
-    fflush(xb->out);
+    hangup_flush(xb->out);
     pthread_mutex_unlock(&xb->lock);
 }
 
@@ -674,13 +677,13 @@ static void cmd_option(XBoard *xb, const Line *l)
         stop_search(xb, true);
     switch ((OptionId)id) {
     case OPTION_THREADS:
-        if (!search_set_threads((int)v)) {
+        if (!search_set_threads((int)protocol_cap(v, protocol_caps.threads))) {
             say_error(xb, l->line, "could not start %lld threads", v);
             return;
         }
         break;
     case OPTION_HASH:
-        if (!search_set_hash((size_t)v)) {
+        if (!search_set_hash((size_t)protocol_cap(v, protocol_caps.hash_mb))) {
             say_error(xb, l->line, "could not allocate %lld MB", v);
             return;
         }
@@ -705,7 +708,8 @@ static void cmd_memory_cores(XBoard *xb, const Line *l, bool memory)
     if (!int_args(xb, l, def->min, def->max, &v, memory ? "a number of megabytes" : "a number of threads"))
         return;
     stop_search(xb, true);
-    if (memory ? !search_set_hash((size_t)v) : !search_set_threads((int)v)) {
+    if (memory ? !search_set_hash((size_t)protocol_cap(v, protocol_caps.hash_mb))
+               : !search_set_threads((int)protocol_cap(v, protocol_caps.threads))) {
         say_error(xb, l->line, "could not %s %" PRId64 " %s", memory ? "allocate" : "start", v,
                   memory ? "MB" : "threads");
         return;
@@ -721,7 +725,7 @@ static void cmd_perft(XBoard *xb, const Line *l)
     stop_search(xb, true);
     MoveList root;
     static uint64_t counts[MAX_MOVES];
-    uint64_t total = perft_divide(&game(xb)->pos, (int)depth, &root, counts);
+    uint64_t total = perft_divide(&game(xb)->pos, (int)protocol_cap(depth, protocol_caps.depth), &root, counts);
     pthread_mutex_lock(&xb->lock);
     for (int i = 0; i < root.count; i++) {
         char text[MOVE_TEXT_SIZE];
@@ -729,7 +733,7 @@ static void cmd_perft(XBoard *xb, const Line *l)
         fprintf(xb->out, "%s: %" PRIu64 "\n", text, counts[i]);
     }
     fprintf(xb->out, "\nNodes searched: %" PRIu64 "\n\n", total);
-    fflush(xb->out);
+    hangup_flush(xb->out);
     pthread_mutex_unlock(&xb->lock);
 }
 

@@ -640,7 +640,6 @@ expect_lines "go ponder depth 1: the finished search holds its bestmove until st
 
 session "go infinite
 @wait 1 ^info depth
-go depth 1
 setoption name Hash value 32
 setoption name Threads value 2
 setoption name Clear Hash
@@ -656,8 +655,7 @@ stop
 go depth 1
 @wait 2 ^bestmove
 quit"
-expect_lines "during a search: go, Hash, Threads, Clear Hash, ucinewgame, go perft, bench are refused; position, d, setoption MultiPV/UCI_Variant work" \
-  "^info string error: go needs the engine idle but a search is running; send stop first$" \
+expect_lines "during a search: Hash, Threads, Clear Hash, ucinewgame, go perft, bench are refused; position, d, setoption MultiPV/UCI_Variant work" \
   "^info string error: setting Hash needs the engine idle but a search is running; send stop first$" \
   "^info string error: setting Threads needs the engine idle but a search is running; send stop first$" \
   "^info string error: setting Clear Hash needs the engine idle but a search is running; send stop first$" \
@@ -678,6 +676,17 @@ go depth 2
 quit"
 expect_lines "stop, position, go sent at once: the stopped search ends first, then the new one runs" \
   "^bestmove [a-i]" "^info depth 1 " "^info depth 2 " "^bestmove [a-i]"
+
+# go while a go runs: the running search is stopped and answers first (one bestmove per go, in order).
+session "go infinite
+@wait 1 ^info depth 2
+position startpos moves h1g3
+go depth 2
+@wait 2 ^bestmove
+quit"
+expect_lines "go while go infinite runs: a note, the first search's bestmove (Cho's), then the new search (Han's)" \
+  "^info string go while a search runs: that search is stopped and answers first$" \
+  "^bestmove [a-i][1-4][a-i]" "^info depth 1 " "^info depth 2 " "^bestmove [a-i](7|8|9|10)[a-i]"
 
 session "stop
 isready

@@ -566,6 +566,13 @@ char *pgn_game_text(const ParsedGame *game, const RuleSet *rules)
                      .move_count = game->move_count,
                      .style = PGN_MOVES_SAN,
                      .result = record_tag(game, "Result")};
+    /* The tag is kept as read; the movetext ends with a result the reader knows. */
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    bool known = false;
+    for (size_t i = 0; out.result && i < sizeof results / sizeof results[0]; i++)
+        known |= strcmp(out.result, results[i]) == 0;
+    if (!known)
+        out.result = "*";
     char *text = pgn_write(&out);
     free(tags);
     return text;
