@@ -4,15 +4,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t hung_up;
-static volatile sig_atomic_t first_signal;
+/* Lock-free atomics: safe in a signal handler, and written on one thread, read on another. */
+static atomic_int hung_up;
+static atomic_int first_signal;
 static int hangup_pipe[2] = {-1, -1};
 
 void hangup_now(void)
 {
-    hung_up = 1;
+    atomic_store(&hung_up, 1);
     int fd = hangup_pipe[1];
     if (fd >= 0) {
         char byte = 1;
@@ -21,21 +23,22 @@ void hangup_now(void)
     }
 }
 
-bool hangup_happened(void) { return hung_up != 0; }
+bool hangup_happened(void) { return atomic_load_explicit(&hung_up, memory_order_relaxed) != 0; }
 
 int hangup_fd(void) { return hangup_pipe[0]; }
 
 static void on_grace_over(int sig)
 {
     (void)sig;
-    _exit(128 + (first_signal ? first_signal : SIGTERM));
+    int sig_first = atomic_load(&first_signal);
+    _exit(128 + (sig_first ? sig_first : SIGTERM));
 }
 
 static void on_end_signal(int sig)
 {
     int saved = errno;
-    if (!first_signal)
-        first_signal = sig;
+    int none = 0;
+    atomic_compare_exchange_strong(&first_signal, &none, sig);
     hangup_now();
     alarm(HANGUP_GRACE_S);
     errno = saved;

@@ -81,6 +81,11 @@ wait_exit 100
 check "SIGTERM during XBoard analysis: exit status 0 at once" eval '[ "$rc" = 0 ] && no_stderr'
 
 # The reading thread is busy (go perft runs on it): the grace of HANGUP_GRACE_S (5) seconds ends it.
+# ThreadSanitizer delivers a signal only when the thread it lands on next calls into the C library,
+# which a thread deep in perft never does: there the grace cannot start, so the check is left out.
+if [ "${bin%-tsan}" != "$bin" ]; then
+  echo "SKIP SIGTERM while the reading thread is busy in go perft (not under ThreadSanitizer)"
+else
 start_engine
 send "go perft 9"
 sleep 0.3
@@ -88,6 +93,7 @@ kill -s TERM "$pid"
 wait_exit 150
 check "SIGTERM while the reading thread is busy in go perft: ended after the grace, status 143 (128 + SIGTERM)" \
   eval '[ "$rc" = 143 ] && below "$took" 10 && no_stderr'
+fi
 
 start_engine
 send "go perft 9"

@@ -111,10 +111,14 @@ static void run_harness(void **state)
 }
 
 static const Harness HARNESSES[] = {
-    {"fen", fuzz_fen_init, fuzz_fen_input, 20},          {"moves", fuzz_moves_init, fuzz_moves_input, 10},
-    {"pgn", fuzz_pgn_init, fuzz_pgn_input, 5},           {"gib", fuzz_gib_init, fuzz_gib_input, 3},
-    {"epd", fuzz_epd_init, fuzz_epd_input, 5},           {"jsonl", fuzz_jsonl_init, fuzz_jsonl_input, 5},
-    {"net", fuzz_net_init, fuzz_net_input, 2},           {"weights", fuzz_weights_init, fuzz_weights_input, 1},
+    {"fen", fuzz_fen_init, fuzz_fen_input, 20},
+    {"moves", fuzz_moves_init, fuzz_moves_input, 10},
+    {"pgn", fuzz_pgn_init, fuzz_pgn_input, 5},
+    {"gib", fuzz_gib_init, fuzz_gib_input, 3},
+    {"epd", fuzz_epd_init, fuzz_epd_input, 5},
+    {"jsonl", fuzz_jsonl_init, fuzz_jsonl_input, 5},
+    {"net", fuzz_net_init, fuzz_net_input, 2},
+    {"weights", fuzz_weights_init, fuzz_weights_input, 1},
     {"protocol", fuzz_protocol_init, fuzz_protocol_input, 10},
 };
 

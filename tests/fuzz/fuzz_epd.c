@@ -29,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(memchr(epd.fen, '\0', sizeof epd.fen) != NULL, "an unterminated FEN");
         FUZZ_CHECK(epd.op_count >= 0 && epd.op_count <= EPD_MAX_OPS, "%d operations", epd.op_count);
         for (int i = 0; i < epd.op_count; i++)
-            FUZZ_CHECK(memchr(epd.ops[i].opcode, '\0', sizeof epd.ops[i].opcode) &&
-                           memchr(epd.ops[i].operand, '\0', sizeof epd.ops[i].operand),
+            FUZZ_CHECK(memchr(epd.ops[i].opcode, '\0', sizeof epd.ops[i].opcode)
+                           && memchr(epd.ops[i].operand, '\0', sizeof epd.ops[i].operand),
                        "an unterminated operation");
         epd_operation(&epd, "bm");
         Game game;

@@ -31,8 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        "the written game cannot be decoded: %s", err);
             FUZZ_CHECK(again.count == 1 && again.games[0].ok, "the written game does not read back:\n%s", text);
             const ParsedGame *b = &again.games[0];
-            FUZZ_CHECK(strcmp(b->start_fen, g->start_fen) == 0 && b->move_count == g->move_count &&
-                           (g->move_count == 0 || memcmp(b->moves, g->moves, (size_t)g->move_count * sizeof g->moves[0]) == 0),
+            FUZZ_CHECK(strcmp(b->start_fen, g->start_fen) == 0 && b->move_count == g->move_count
+                           && (g->move_count == 0
+                               || memcmp(b->moves, g->moves, (size_t)g->move_count * sizeof g->moves[0]) == 0),
                        "the written game reads back differently:\n%s", text);
             record_list_free(&again);
             free(text);

@@ -32,10 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             json_str(&o, "result");
             const JsonField *moves = json_get(&o, "moves");
             Game game;
-            if (moves && moves->type == JSON_ARRAY &&
-                game_start(&game, START_FEN, &RULES_JANGGI, FEN_STRICT, err, sizeof err)) {
+            if (moves && moves->type == JSON_ARRAY
+                && game_start(&game, START_FEN, &RULES_JANGGI, FEN_STRICT, err, sizeof err)) {
                 for (int k = 0; k < moves->arr_len; k++)
-                    if (strlen(moves->arr[k]) >= 16 || game_play_text(&game, moves->arr[k], RANKS_FROM_1) != MOVE_PARSE_OK)
+                    if (strlen(moves->arr[k]) >= 16
+                        || game_play_text(&game, moves->arr[k], RANKS_FROM_1) != MOVE_PARSE_OK)
                         break;
                 game_free(&game);
             }

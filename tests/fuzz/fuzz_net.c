@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t written_size;
         unsigned char *written = nnue_net_write(net, &written_size);
         FUZZ_CHECK(written != NULL, "out of memory");
-        FUZZ_CHECK(written_size == size && memcmp(written, bytes, size) == 0, "a net read does not write back the same");
+        FUZZ_CHECK(written_size == size && memcmp(written, bytes, size) == 0,
+                   "a net read does not write back the same");
         free(written);
         nnue_net_free(net);
     } else {
