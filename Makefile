@@ -221,15 +221,16 @@ test-tsan:
 # with libFuzzer's report; its input is kept in build/fuzz/findings/TARGET/.
 TARGET  ?=
 SECONDS ?= 60
+FUZZ_BUILD := build/fuzz$(if $(filter native,$(ARCH)),,-$(ARCH))
 fuzz: deps-fuzz
 	@[ -n "$(TARGET)" ] && [ -n "$(filter $(TARGET),$(FUZZ_TARGETS))" ] \
 	  || { echo "fuzz: TARGET must be one of: $(FUZZ_TARGETS)"; exit 2; }
-	@$(MAKE) --no-print-directory MODE=fuzz build/fuzz/tests/fuzz/fuzz_$(TARGET)
-	@tests/fuzz/run.sh build/fuzz/tests/fuzz $(TARGET) $(SECONDS)
+	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_BUILD)/tests/fuzz/fuzz_$(TARGET)
+	@tests/fuzz/run.sh $(FUZZ_BUILD)/tests/fuzz $(TARGET) $(SECONDS)
 
 fuzz-all: deps-fuzz
-	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_TARGETS:%=build/fuzz/tests/fuzz/fuzz_%)
-	@for t in $(FUZZ_TARGETS); do tests/fuzz/run.sh build/fuzz/tests/fuzz $$t $(SECONDS) || exit 1; done
+	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/tests/fuzz/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do tests/fuzz/run.sh $(FUZZ_BUILD)/tests/fuzz $$t $(SECONDS) || exit 1; done
 
 deps-fuzz:
 	@command -v clang >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \

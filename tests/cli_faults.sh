@@ -59,6 +59,13 @@ check() {
 }
 below() { awk -v x="$1" -v y="$2" 'BEGIN { exit !(x < y) }'; }
 bestmoves() { grep -ac '^bestmove' "$tmp/out"; }
+# "yes" when the bestmoves alternate Cho's, Han's, Cho's...: each move's origin on ranks 1-4 (Cho's at the
+# start) or 7-10 (Han's).
+bestmoves_alternate() {
+  grep -a '^bestmove' "$tmp/out" | awk '{ m = $2; sub(/^[a-i]/, "", m); r = m + 0; want = (NR % 2 == 1) ? "cho" : "han";
+    side = (r >= 1 && r <= 4) ? "cho" : (r >= 7 && r <= 10) ? "han" : "?"; if (side != want) bad++ }
+    END { print (NR > 0 && bad == 0) ? "yes" : "no" }'
+}
 no_stderr() { [ ! -s "$tmp/err" ]; }
 
 # --- The GUI sends a signal -------------------------------------------------------------------------------
@@ -170,10 +177,7 @@ cat "$tmp/cycles" >&3
 wait_for $cycles '^bestmove' 1200
 close_input
 wait_exit 100
-grep -a '^bestmove' "$tmp/out" | awk '{print $2}' >"$tmp/moves"
-order_ok=$(awk '{ m = $1; sub(/^[a-i]/, "", m); r = m + 0; want = (NR % 2 == 1) ? "cho" : "han";
-  side = (r >= 1 && r <= 4) ? "cho" : (r >= 7 && r <= 10) ? "han" : "?"; if (side != want) bad++ }
-  END { print (NR > 0 && bad == 0) ? "yes" : "no" }' "$tmp/moves")
+order_ok=$(bestmoves_alternate)
 check "$cycles position/go/stop cycles without waiting (go infinite, depth 4, nodes 300): $cycles bestmoves, each for its own position" \
   eval '[ "$rc" = 0 ] && [ "$(bestmoves)" = $cycles ] && [ "$order_ok" = yes ] && no_stderr'
 
@@ -190,10 +194,7 @@ cat "$tmp/gogo" >&3
 wait_for 100 '^bestmove' 1200
 close_input
 wait_exit 100
-grep -a '^bestmove' "$tmp/out" | awk '{print $2}' >"$tmp/moves"
-order_ok=$(awk '{ m = $1; sub(/^[a-i]/, "", m); r = m + 0; want = (NR % 2 == 1) ? "cho" : "han";
-  side = (r >= 1 && r <= 4) ? "cho" : (r >= 7 && r <= 10) ? "han" : "?"; if (side != want) bad++ }
-  END { print (NR > 0 && bad == 0) ? "yes" : "no" }' "$tmp/moves")
+order_ok=$(bestmoves_alternate)
 notes=$(grep -ac '^info string go while a search runs: that search is stopped and answers first$' "$tmp/out")
 check "100 go sent while a go runs: 100 bestmoves in order, each stopped search noted" \
   eval '[ "$rc" = 0 ] && [ "$(bestmoves)" = 100 ] && [ "$order_ok" = yes ] && [ "$notes" -ge 50 ] && no_stderr'

@@ -89,7 +89,7 @@ static int feed_folder(const Harness *h, const char *dir)
         snprintf(file, sizeof file, "%s/%s", path, e->d_name);
         size_t len;
         char *bytes = test_read_file(file, &len);
-        assert_int_equal(h->input((const uint8_t *)bytes, len), 0);
+        h->input((const uint8_t *)bytes, len); /* a broken invariant aborts, failing the program */
         free(bytes);
         fed++;
     }

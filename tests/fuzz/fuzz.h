@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/base/base.h"
 #include "../../engine/game.h"
 #include "../../engine/movegen.h"
 #include "../../engine/position.h"
@@ -28,15 +29,39 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
         }                                                                                                              \
     } while (0)
 
+/* The initialiser of a target that needs only the engine's tables. */
+#define FUZZ_INIT_ENGINE_ONLY                                                                                          \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)                                                                  \
+    {                                                                                                                  \
+        (void)argc;                                                                                                    \
+        (void)argv;                                                                                                    \
+        engine_init();                                                                                                 \
+        return 0;                                                                                                      \
+    }
+
 /* The input as a string (malloc'd; the caller frees it). Inner NUL bytes stay: a reader that takes a
  * C string sees the text up to the first one. */
 static inline char *fuzz_text(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    StrBuf b = {0};
+    strbuf_add(&b, (const char *)data, size);
+    char *text = strbuf_take(&b);
     FUZZ_CHECK(text != NULL, "out of memory");
-    memcpy(text, data, size);
-    text[size] = '\0';
     return text;
+}
+
+/* Positions the evaluation targets score: the start, an ending near the move limit, a middle game and
+ * the start near the move limit. FUZZ_SAMPLE_COUNT of them. */
+enum { FUZZ_SAMPLE_COUNT = 4 };
+static inline const char *fuzz_sample_fen(int i)
+{
+    static const char *const fens[FUZZ_SAMPLE_COUNT] = {
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        "4ka3/4a4/9/9/9/9/9/9/4A4/3AK3R b - - 0 60",
+        "2b1kab2/4a4/4c4/p1p3p1p/2n1p4/4P4/P1P3P1P/4C4/4A4/2BK1AB2 w - - 0 30",
+        "r1ba1abr1/4k4/1c2n2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/4K4/R1BA1ABR1 w - - 0 190",
+    };
+    return fens[i];
 }
 
 /* The position invariants, then every legal move made and taken back: each child passes them too and
@@ -71,6 +96,17 @@ static inline void fuzz_check_record(const ParsedGame *g)
         FUZZ_CHECK(game_play(&game, g->moves[i]), "a readable record's move %d is not legal", i + 1);
     game_status(&game);
     game_free(&game);
+}
+
+/* A record written back and read again (`again`) has the original's start, rules and moves. */
+static inline void fuzz_check_same_record(const ParsedGameList *again, const ParsedGame *g, const char *text)
+{
+    FUZZ_CHECK(again->count == 1 && again->games[0].ok, "the written game does not read back:\n%s", text);
+    const ParsedGame *b = &again->games[0];
+    FUZZ_CHECK(
+        strcmp(b->start_fen, g->start_fen) == 0 && b->rules == g->rules && b->move_count == g->move_count
+            && (g->move_count == 0 || memcmp(b->moves, g->moves, (size_t)g->move_count * sizeof g->moves[0]) == 0),
+        "the written game reads back differently:\n%s", text);
 }
 
 #endif

@@ -3,13 +3,7 @@
 #include "../../engine/records/gib.h"
 #include "fuzz.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    engine_init();
-    return 0;
-}
+FUZZ_INIT_ENGINE_ONLY
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -29,12 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ParsedGameList again = {0};
             FUZZ_CHECK(gib_parse(text, strlen(text), &RULES_JANGGICASUAL, &again, err, sizeof err),
                        "the written game cannot be decoded: %s", err);
-            FUZZ_CHECK(again.count == 1 && again.games[0].ok, "the written game does not read back:\n%s", text);
-            const ParsedGame *b = &again.games[0];
-            FUZZ_CHECK(strcmp(b->start_fen, g->start_fen) == 0 && b->move_count == g->move_count
-                           && (g->move_count == 0
-                               || memcmp(b->moves, g->moves, (size_t)g->move_count * sizeof g->moves[0]) == 0),
-                       "the written game reads back differently:\n%s", text);
+            fuzz_check_same_record(&again, g, text);
             record_list_free(&again);
             free(text);
         }

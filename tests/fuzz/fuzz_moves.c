@@ -5,13 +5,7 @@
 #include "../../engine/records/pgn.h"
 #include "fuzz.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    engine_init();
-    return 0;
-}
+FUZZ_INIT_ENGINE_ONLY
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,19 +4,7 @@
 #include "../../eval/nnue.h"
 #include "fuzz.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    engine_init();
-    return 0;
-}
-
-static const char *const NET_FENS[] = {
-    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-    "4ka3/4a4/9/9/9/9/9/9/4A4/3AK3R b - - 0 60",
-    "2b1kab2/4a4/4c4/p1p3p1p/2n1p4/4P4/P1P3P1P/4C4/4A4/2BK1AB2 w - - 0 30",
-};
+FUZZ_INIT_ENGINE_ONLY
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -35,9 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     NnueNet *net = nnue_net_read(bytes, size, "fuzz", err, sizeof err);
     if (net) {
-        for (size_t i = 0; i < sizeof NET_FENS / sizeof NET_FENS[0]; i++) {
+        for (int i = 0; i < FUZZ_SAMPLE_COUNT; i++) {
             static Position pos;
-            FUZZ_CHECK(position_set_fen(&pos, NET_FENS[i], &RULES_JANGGI, FEN_STRICT, err, sizeof err), "%s", err);
+            FUZZ_CHECK(position_set_fen(&pos, fuzz_sample_fen(i), &RULES_JANGGI, FEN_STRICT, err, sizeof err), "%s",
+                       err);
             nnue_evaluate_full(net, &pos);
         }
         size_t written_size;

@@ -4,13 +4,7 @@
 #include "../../engine/records/pgn.h"
 #include "fuzz.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    engine_init();
-    return 0;
-}
+FUZZ_INIT_ENGINE_ONLY
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -27,12 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(text != NULL, "a readable game cannot be written");
         ParsedGameList again = {0};
         pgn_parse(text, strlen(text), &RULES_JANGGI, NULL, &again);
-        FUZZ_CHECK(again.count == 1 && again.games[0].ok, "the written game does not read back:\n%s", text);
-        const ParsedGame *b = &again.games[0];
-        FUZZ_CHECK(
-            strcmp(b->start_fen, g->start_fen) == 0 && b->rules == g->rules && b->move_count == g->move_count
-                && (g->move_count == 0 || memcmp(b->moves, g->moves, (size_t)g->move_count * sizeof g->moves[0]) == 0),
-            "the written game reads back differently:\n%s", text);
+        fuzz_check_same_record(&again, g, text);
         record_list_free(&again);
         free(text);
     }

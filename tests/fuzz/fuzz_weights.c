@@ -18,13 +18,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static const char *const WEIGHT_FENS[] = {
-    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-    "4ka3/4a4/9/9/9/9/9/9/4A4/3AK3R b - - 0 60",
-    "2b1kab2/4a4/4c4/p1p3p1p/2n1p4/4P4/P1P3P1P/4C4/4A4/2BK1AB2 w - - 0 30",
-    "r1ba1abr1/4k4/1c2n2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/4K4/R1BA1ABR1 w - - 0 190",
-};
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 65536)
@@ -36,9 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     eval_use_weights(&w);
-    for (size_t i = 0; i < sizeof WEIGHT_FENS / sizeof WEIGHT_FENS[0]; i++) {
+    for (int i = 0; i < FUZZ_SAMPLE_COUNT; i++) {
         static Position pos;
-        FUZZ_CHECK(position_set_fen(&pos, WEIGHT_FENS[i], &RULES_JANGGI, FEN_STRICT, err, sizeof err), "%s", err);
+        FUZZ_CHECK(position_set_fen(&pos, fuzz_sample_fen(i), &RULES_JANGGI, FEN_STRICT, err, sizeof err), "%s", err);
         eval_evaluate(&pos);
         MoveList legal;
         movegen_legal(&pos, &legal);
