@@ -11,6 +11,7 @@
 #include "../engine/movegen.h"
 #include "../engine/records/epd.h"
 #include "../engine/records/gib.h"
+#include "../engine/records/jsonl.h"
 #include "../engine/records/pgn.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
@@ -36,7 +37,7 @@ typedef struct {
     bool rules_given, json, korean, progress;
 } AnalyzeOptions;
 
-/* --fen, --epd, --gib, --pgn and --moves, in command-line order: --moves after a --fen is that
+/* --fen, --epd, --gib, --pgn, --jsonl and --moves, in command-line order: --moves after a --fen is that
  * position's game, otherwise a game from the start. */
 static bool add_input(const CliOption *option, char **words, int count, void *context, char *err, size_t err_size)
 {
@@ -53,10 +54,11 @@ static bool add_input(const CliOption *option, char **words, int count, void *co
         snprintf(err, err_size, "at most %d inputs", MAX_INPUTS);
         return false;
     }
-    InputKind kind = !strcmp(name, "--epd")   ? INPUT_EPD
-                     : !strcmp(name, "--gib") ? INPUT_GIB
-                     : !strcmp(name, "--pgn") ? INPUT_PGN
-                                              : INPUT_FEN;
+    InputKind kind = !strcmp(name, "--epd")     ? INPUT_EPD
+                     : !strcmp(name, "--gib")   ? INPUT_GIB
+                     : !strcmp(name, "--pgn")   ? INPUT_PGN
+                     : !strcmp(name, "--jsonl") ? INPUT_JSONL
+                                                : INPUT_FEN;
     o->inputs[o->input_count++] = moves ? (Input){INPUT_FEN, NULL, value} : (Input){kind, value, NULL};
     return true;
 }
@@ -85,6 +87,11 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
         {.name = "--epd", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "positions (EPD)"},
         {.name = "--gib", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (GIB)"},
         {.name = "--pgn", .kind = CLI_STRING, .action = add_input, .value_name = "FILE", .help = "games (PGN)"},
+        {.name = "--jsonl",
+         .kind = CLI_STRING,
+         .action = add_input,
+         .value_name = "FILE",
+         .help = "games as JSON lines, plain or xz (the corpus's form)"},
         {.name = "--depth",
          .kind = CLI_INT,
          .integer = &o->depth,
@@ -147,8 +154,8 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
     };
     const CliCommand cmd = {
         "janggun analyze", "usage: janggun analyze INPUT... [LIMITS] [OPTIONS]\n",
-        "INPUT is --fen (with --moves), --moves, --epd, --gib or --pgn, repeated and mixed as wanted, analysed in\n"
-        "order; LIMITS are --depth, --movetime and --nodes, for every position searched. See README.md.\n",
+        "INPUT is --fen (with --moves), --moves, --epd, --gib, --pgn or --jsonl, repeated and mixed as wanted,\n"
+        "analysed in order; LIMITS are --depth, --movetime and --nodes, for every position searched. See README.md.\n",
         options, CLI_COUNT(options)};
     int status = cli_read_options(&cmd, argc, argv, o);
     if (status >= 0)
@@ -162,7 +169,7 @@ static int parse_options(int argc, char **argv, AnalyzeOptions *o)
     }
     o->rules_given = variant != NULL;
     if (o->input_count == 0) {
-        report_error("janggun", "analyze needs an input: --fen, --moves, --epd, --gib or --pgn");
+        report_error("janggun", "analyze needs an input: --fen, --moves, --epd, --gib, --pgn or --jsonl");
         return 2;
     }
     if (!o->depth && !o->nodes && !o->movetime)
@@ -412,13 +419,18 @@ static void load_games(Work *w, const Input *in, const AnalyzeOptions *o)
 {
     size_t len;
     char err[200];
-    char *data = read_whole_file(in->arg, &len, err, sizeof err);
-    if (!data) {
+    ParsedGameList *list = new_list(w);
+    char *data = NULL;
+    if (in->kind == INPUT_JSONL) {
+        if (!jsonl_read_games(in->arg, &RULES_JANGGI, o->rules_given ? o->rules : NULL, list, err, sizeof err)) {
+            add_error(w, in->kind, NULL, "--jsonl", 0, 0, err); /* the message names the file */
+            if (list->count == 0)
+                return; /* the file could not be opened */
+        }
+    } else if (!(data = read_whole_file(in->arg, &len, err, sizeof err))) {
         add_error(w, in->kind, in->arg, NULL, 0, 0, err);
         return;
-    }
-    ParsedGameList *list = new_list(w);
-    if (in->kind == INPUT_GIB) {
+    } else if (in->kind == INPUT_GIB) {
         if (!gib_parse(data, len, o->rules, list, err, sizeof err))
             add_error(w, in->kind, in->arg, NULL, 0, 0, err);
     } else {

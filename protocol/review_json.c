@@ -5,7 +5,7 @@
 #include "../engine/movegen.h"
 #include "../engine/records/gib.h"
 
-static const char *const input_names[] = {"fen", "epd", "gib", "pgn"};
+static const char *const input_names[] = {"fen", "epd", "gib", "pgn", "jsonl"};
 
 /* ---- Pieces of JSON ---- */
 
@@ -219,6 +219,13 @@ void review_json_game_start(StrBuf *b, const ReviewSource *src, const ParsedGame
         const char *result, *termination;
         gib_result(record_tag(game, "대국결과"), &result, &termination);
         strbuf_printf(b, ",\"record_result\":\"%s\",\"record_termination\":\"%s\"", result, termination);
+    } else if (src->input == INPUT_JSONL) {
+        const char *result = record_tag(game, "result"), *termination = record_tag(game, "termination");
+        bool known = result && (!strcmp(result, "cho") || !strcmp(result, "han") || !strcmp(result, "draw"));
+        strbuf_puts(b, ",\"record_result\":");
+        buf_json(b, !result ? NULL : known ? result : "unknown");
+        strbuf_puts(b, ",\"record_termination\":");
+        buf_json(b, termination);
     } else {
         const char *result = record_tag(game, "Result");
         strbuf_puts(b, ",\"record_result\":");

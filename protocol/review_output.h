@@ -11,7 +11,7 @@
 #include "review.h"
 
 /* Where a position or game comes from. */
-typedef enum { INPUT_FEN, INPUT_EPD, INPUT_GIB, INPUT_PGN } InputKind;
+typedef enum { INPUT_FEN, INPUT_EPD, INPUT_GIB, INPUT_PGN, INPUT_JSONL } InputKind;
 
 typedef struct {
     InputKind input;

@@ -173,8 +173,10 @@ void review_text_game_start(StrBuf *b, const ReviewSource *src, const ParsedGame
     limits_text(f, limits, sizeof limits);
     strbuf_printf(b, "== Game %d (%s) ==\n", src->number, place);
     static const char *const shown[][2] = {
-        {"대회명", "Event"}, {"Event", "Event"},  {"대국일자", "Date"}, {"Date", "Date"},       {"초대국자", "Cho"},
-        {"White", "Cho"},    {"한대국자", "Han"}, {"Black", "Han"},     {"대국결과", "Result"}, {"Result", "Result"}};
+        {"대회명", "Event"},    {"Event", "Event"},   {"대국일자", "Date"}, {"Date", "Date"},
+        {"초대국자", "Cho"},    {"White", "Cho"},     {"한대국자", "Han"},  {"Black", "Han"},
+        {"대국결과", "Result"}, {"Result", "Result"}, {"id", "Id"},         {"event", "Event"},
+        {"date", "Date"},       {"cho", "Cho"},       {"han", "Han"},       {"result", "Result"}};
     bool any = false;
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const char *v = record_tag(game, shown[i][0]);

@@ -102,7 +102,7 @@ def check_lines(lines, notation, multipv):
 def check(o, notation):
     t = o.get('type')
     common = {'type', 'input', 'file', 'line', 'number'}
-    if o.get('input') not in ('fen', 'epd', 'gib', 'pgn'):
+    if o.get('input') not in ('fen', 'epd', 'gib', 'pgn', 'jsonl'):
         fail('bad input %r' % (o,))
     if t == 'error':
         if set(o) != common | {'message'} or not o['message']:
@@ -207,7 +207,7 @@ MIDGAME='rb1a2bnr/4ka3/3n1c1c1/p1p3p1p/4p4/P8/2PPB1P1P/1C2K2C1/9/RNBA1A1NR w - -
 
 run
 expect_rc "no input: exit status 2" 2
-[ "$(head -n 1 "$tmp/err")" = "janggun: error: analyze needs an input: --fen, --moves, --epd, --gib or --pgn" ] \
+[ "$(head -n 1 "$tmp/err")" = "janggun: error: analyze needs an input: --fen, --moves, --epd, --gib, --pgn or --jsonl" ] \
   && pass "no input: message" || fail "no input: message" "$(head -n 1 "$tmp/err")"
 run --fen "$START" --depth 0
 [ $rc = 2 ] && [ "$(head -n 1 "$tmp/err")" = "janggun: error: --depth must be a number from 1 to 100, not '0'" ] \
@@ -355,6 +355,40 @@ janggun: error: $tmp/t.pgn:17: game 3: variant 'Xiangqi' is not Janggi (janggi, 
 json_ok "PGN --json: the game analysed, errors reported" uci "[o['type'] for o in objs] == ['game', 'error', 'error']" \
   "objs[0]['plies'] == 6 and objs[0]['tags']['White'] == 'alice' and objs[0]['record_result'] == 'cho'" \
   "[m['move'] for m in objs[0]['moves']][:3] == ['b1c3', 'b10c8', 'h1g3']"
+
+# JSON lines as the corpus holds them, plain and xz-compressed, and bad lines
+cat >"$tmp/t.jsonl" <<'EOF'
+{"id": "a#1", "event": "Cup", "cho": "kim", "han": "lee", "result": "han", "termination": "resign", "start_fen": "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "moves": ["b1c3", "b10c8", "h1g3"], "plies": 3}
+
+{"id": "a#2", "moves": ["b1c3", "b1c3"]}
+[1, 2]
+{"id": "a#4", "moves": ["e2e2", "e9e9", "a4a5"], "variant": "janggitraditional"}
+{"id": "a#5", "start_fen": 7, "moves": []}
+{"id": "a#6", "moves": ["b1c3"], "result": "draw"}
+EOF
+run --jsonl "$tmp/t.jsonl" --depth 2 --json
+expect_rc "JSON lines with bad games: exit status 1" 1
+stderr_is "JSON lines: messages with file, line and game (blank lines not counted)" \
+"janggun: error: $tmp/t.jsonl:3: game 2: ply 2: illegal move 'b1c3'
+janggun: error: $tmp/t.jsonl:4: game 3: bad JSON: not a JSON object at byte 0
+janggun: error: $tmp/t.jsonl:5: game 4: ply 3: move 'a4a5' after the end of the game (double pass)
+janggun: error: $tmp/t.jsonl:6: game 5: \"start_fen\" is not a string"
+json_ok "JSON lines --json: the good games analysed, members as tags, the record's result and termination" uci \
+  "[o['type'] for o in objs] == ['game', 'error', 'error', 'error', 'error', 'game']" \
+  "objs[0]['input'] == 'jsonl' and objs[0]['plies'] == 3 and objs[0]['line'] == 1 and objs[0]['number'] == 1" \
+  "objs[0]['tags'] == {'id': 'a#1', 'event': 'Cup', 'cho': 'kim', 'han': 'lee', 'result': 'han', 'termination': 'resign', 'plies': '3'}" \
+  "objs[0]['record_result'] == 'han' and objs[0]['record_termination'] == 'resign'" \
+  "objs[5]['record_result'] == 'draw' and objs[5]['record_termination'] is None and objs[5]['number'] == 6" \
+  "[m['move'] for m in objs[0]['moves']] == ['b1c3', 'b10c8', 'h1g3']"
+head -n 1 "$tmp/t.jsonl" | xz -c >"$tmp/t.jsonl.xz"
+run --jsonl "$tmp/t.jsonl.xz" --depth 2
+expect_rc "JSON lines, xz-compressed: exit status 0" 0
+grep -qx 'Id: a#1 | Event: Cup | Cho: kim | Han: lee | Result: han' "$tmp/out" \
+  && pass "JSON lines, xz-compressed: read, the members shown in the text header" \
+  || fail "JSON lines, xz-compressed: read, the members shown in the text header" "$(head -3 "$tmp/out")"
+run --jsonl /nonexistent/x.jsonl
+stderr_is "JSON lines, missing file: message" \
+  "janggun: error: --jsonl: cannot open '/nonexistent/x.jsonl': No such file or directory"
 
 run --gib /nonexistent/x.gib
 expect_rc "missing file: exit status 1" 1

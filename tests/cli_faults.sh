@@ -2,8 +2,8 @@
 # Faults a GUI causes, for `janggun`'s protocol loop: the GUI dies (standard output broken or closed,
 # standard input closed during a search), SIGTERM, SIGINT and SIGHUP during a search and while the reading
 # thread is busy, and commands in bursts (10,000 isready; position/go/stop cycles without waiting; go
-# while a go runs), where every go must get exactly one bestmove, in order. The thread-sanitizer build
-# runs these too (make test-tsan).
+# while a go runs), where every go must get exactly one bestmove, in order, and Hash changes up to a size
+# the machine cannot give. The sanitizer builds run these too (make test-asan, make test-tsan).
 # usage: bash tests/cli_faults.sh BINARY        (run by tests/run.sh; each check prints PASS or FAIL and a name)
 set -u
 
@@ -198,5 +198,35 @@ order_ok=$(bestmoves_alternate)
 notes=$(grep -ac '^info string go while a search runs: that search is stopped and answers first$' "$tmp/out")
 check "100 go sent while a go runs: 100 bestmoves in order, each stopped search noted" \
   eval '[ "$rc" = 0 ] && [ "$(bestmoves)" = 100 ] && [ "$order_ok" = yes ] && [ "$notes" -ge 50 ] && no_stderr'
+
+# Hash changes in a session: every size the machine can give is taken (a search after each); one it cannot
+# give is refused with a clear error and the old table kept (the sanitizer builds too).
+mem_mb=$(awk '/^MemTotal:/ { printf "%d", $2 / 1024 }' /proc/meminfo)
+start_engine
+send uci
+sizes="1 64 512 2 1024 16"
+n=0
+for s in $sizes; do
+  send "setoption name Hash value $s" isready "go depth 6"
+  n=$((n + 1))
+  wait_for $n '^bestmove' 600 || break
+done
+if [ "$mem_mb" -lt 60000 ]; then
+  send "setoption name Hash value 65536" isready "go depth 6"
+  wait_for $((n + 1)) '^bestmove' 600
+  send "setoption name Hash value 32" isready "go depth 6"
+  wait_for $((n + 2)) '^bestmove' 600
+fi
+close_input
+wait_exit 100
+errors=$(grep -ac '^info string error' "$tmp/out")
+if [ "$mem_mb" -lt 60000 ]; then
+  refused=$(grep -axc 'info string error: could not allocate 65536 MB for the hash table; it keeps 16 MB' "$tmp/out")
+  check "Hash 1, 64, 512, 2, 1024, 16 MB in one session, a search after each; 65536 MB (more than this machine's $mem_mb MB) refused, 16 MB kept, then 32 MB taken" \
+    eval '[ "$rc" = 0 ] && [ "$(bestmoves)" = 8 ] && [ "$refused" = 1 ] && [ "$errors" = 1 ] && [ "$(grep -ac "^readyok" "$tmp/out")" = 8 ] && no_stderr'
+else
+  check "Hash 1, 64, 512, 2, 1024, 16 MB in one session, a search after each (the refusal of a table larger than memory is not checked: this machine has $mem_mb MB)" \
+    eval '[ "$rc" = 0 ] && [ "$(bestmoves)" = 6 ] && [ "$errors" = 0 ] && no_stderr'
+fi
 
 [ "$fails" -eq 0 ]

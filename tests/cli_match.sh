@@ -438,6 +438,93 @@ if [ "$rc" -eq 0 ] && [ "$n" -eq 2 ] && [ "$bad" -eq 0 ]; then
   pass "janggun under UCCI against janggun under UCI (janggimodern): 2 games ended by the rules"
 else fail "janggun under UCCI against janggun under UCI (janggimodern): 2 games ended by the rules" "$(cat "$tmp/realucci.out")"; fi
 
+# ---- pondering ----
+
+run ponder --engine "cmd=$bin" name=Janggun ponder=on option.Threads=2 --engine "cmd=$fsf" name=FSF \
+  --each option.Hash=16 --nodes 300 --games 2 --openings setups
+n=$(grep -c '^Finished game' "$tmp/ponder.out")
+bad=$(grep '^Finished game' "$tmp/ponder.out" | grep -c 'time forfeit\|illegal move\|crash\|hang')
+if [ "$rc" -eq 0 ] && [ "$n" -eq 2 ] && [ "$bad" -eq 0 ] && grep -q '^Ponder: [0-9]* hits, [0-9]* misses' "$tmp/ponder.out"
+then pass "ponder=on: janggun with 2 threads pondering against fairy-stockfish, 2 games ended by the rules"
+else fail "ponder=on: janggun with 2 threads pondering against fairy-stockfish, 2 games ended by the rules" \
+  "$(tail -20 "$tmp/ponder.out")"; fi
+# Every go ponder is ended by ponderhit exactly when the opponent played the move pondered on, by stop
+# otherwise; a hit's bestmove is the engine's move, a stale one after stop never is.
+if python3 - "$tmp/ponder.log" "$tmp/ponder.out" <<'EOP'
+import re, sys
+lines = [m.groups() for m in (re.match(r'^ *[0-9.]+ [0-9]+ (\S+) ([<>!]) (.*)$', l) for l in open(sys.argv[1])) if m]
+ponder_pos = None    # Janggun's moves while it ponders
+last_fsf_move = None
+hits = misses = 0
+expect_stale = False
+for who, d, text in lines:
+    if who == 'FSF' and d == '<' and text.startswith('bestmove '):
+        last_fsf_move = text.split()[1]
+    if who != 'Janggun':
+        continue
+    if d == '>' and text.startswith('position '):
+        assert ponder_pos is None or expect_stale, 'position while pondering: ' + text
+        cur = text.split(' moves ')[1].split() if ' moves ' in text else []
+    elif d == '>' and text.startswith('go ponder'):
+        ponder_pos = cur
+    elif d == '>' and text == 'ponderhit':
+        assert ponder_pos is not None, 'ponderhit without go ponder'
+        assert ponder_pos[-1] == last_fsf_move, 'ponderhit on %s, but FSF played %s' % (ponder_pos[-1], last_fsf_move)
+        ponder_pos = None; hits += 1
+    elif d == '>' and text == 'stop' and ponder_pos is not None:
+        expect_stale = True; ponder_pos = None; misses += 1
+    elif d == '<' and text.startswith('bestmove') and expect_stale:
+        expect_stale = False
+assert hits > 0 and misses > 0, (hits, misses)
+m = re.search(r'^Ponder: (\d+) hits, (\d+) misses', open(sys.argv[2]).read(), re.M)
+# A stop at a game's end is no miss: the runner's misses are those stopped by another move.
+assert int(m.group(1)) == hits and int(m.group(2)) <= misses, (m.groups(), hits, misses)
+EOP
+then pass "ponder=on: ponderhit exactly when the move pondered on was played, stop otherwise (the traffic checked)"
+else fail "ponder=on: ponderhit exactly when the move pondered on was played, stop otherwise (the traffic checked)" \
+  "$(grep -m 40 'Janggun >' "$tmp/ponder.log")"; fi
+run badponder --engine "cmd=$bin" ponder=yes --engine "cmd=$bin" --nodes 300
+if [ "$rc" -eq 2 ] && grep -q "ponder must be on or off, not 'yes'" "$tmp/badponder.out"
+then pass "ponder=yes is refused with a message"; else fail "ponder=yes is refused with a message" "$(cat "$tmp/badponder.out")"; fi
+
+# ---- interrupted and restarted: the PGN file holds whole games only ----
+
+# started NAME SIGNAL GAMES: a janggun-match run (concurrency 2, appending to $tmp/restart.pgn) sent
+# SIGNAL once GAMES games have finished; its output in $tmp/NAME.out, exit status in $rc.
+started() {
+  local name=$1 sig=$2 games=$3 pid waited=0
+  "$match" --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --each option.Hash=4 --nodes 200 --games 40 \
+    --concurrency 2 --seed "$RANDOM" --pgn "$tmp/restart.pgn" >"$tmp/$name.out" 2>&1 &
+  pid=$!
+  while [ "$(grep -c '^Finished game' "$tmp/$name.out")" -lt "$games" ] && [ $waited -lt 600 ]; do
+    sleep 0.1; waited=$((waited + 1))
+  done
+  kill -s "$sig" $pid
+  { wait $pid; } 2>/dev/null
+  rc=$?
+}
+rm -f "$tmp/restart.pgn"
+started int INT 3
+int_games=$(grep -c '^Finished game' "$tmp/int.out")
+if [ "$rc" -eq 1 ] && grep -q '^Interrupted after' "$tmp/int.out" && [ "$int_games" -ge 3 ] && [ "$int_games" -lt 40 ]
+then pass "janggun-match --concurrency 2 interrupted by SIGINT: exit status 1, the standings of the games played"
+else fail "janggun-match --concurrency 2 interrupted by SIGINT: exit status 1, the standings of the games played" \
+  "rc $rc" "$(tail -5 "$tmp/int.out")"; fi
+started killed KILL 2
+killed_games=$(grep -c '^Finished game' "$tmp/killed.out")
+run restarted --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --each option.Hash=4 --nodes 200 --games 2 \
+  --concurrency 2
+cp "$tmp/restarted.pgn" "$tmp/restarted-own.pgn"; cat "$tmp/restarted.pgn" >>"$tmp/restart.pgn"
+in_file=$(grep -c '^\[Event ' "$tmp/restart.pgn")
+analyzed=$("$bin" analyze --pgn "$tmp/restart.pgn" --depth 1 --json --no-progress 2>"$tmp/restart.err" | grep -c '"type":"game"')
+results=$(grep -cE '(1-0|0-1|1/2-1/2) *$' "$tmp/restart.pgn")
+printed=$((int_games + killed_games + 2))
+if [ "$rc" -eq 0 ] && [ "$analyzed" -eq "$in_file" ] && [ "$results" -eq "$in_file" ] && [ ! -s "$tmp/restart.err" ] \
+  && [ "$in_file" -ge "$printed" ] && [ "$in_file" -le $((printed + 1)) ]; then
+  pass "interrupted (SIGINT), killed (SIGKILL) and restarted: $in_file whole games in the PGN, each read back by janggun analyze"
+else fail "interrupted (SIGINT), killed (SIGKILL) and restarted: whole games in the PGN, each read back by janggun analyze" \
+  "rc $rc; $in_file in the file, $analyzed read, $results results, $printed finished" "$(head -5 "$tmp/restart.err")"; fi
+
 out=$("$bin" bench 4 2>&1)
 if python3 - "$out" <<'EOP'
 import re, sys

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r, localtime_r, gethostname */
 #include "match.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -86,6 +87,7 @@ typedef struct {
     Pentanomial *pent;                     /* per pairing */
     signed char *pair_games, *pair_points; /* per pair_id: games done, a's half points */
     long term_counts[TERM_COUNT];
+    long ponder_hits, ponder_misses;
     SprtDecision sprt_decision; /* the first decision, with the games and LLR it was reached at */
     int sprt_games;
     double sprt_llr, sprt_decision_llr;
@@ -105,6 +107,7 @@ typedef struct {
     Termination term;
     char detail[640];
     bool interrupted;
+    int ponder_hits, ponder_misses;
 } GameOutcome;
 
 /* ---- one game ---- */
@@ -209,6 +212,18 @@ static void failed_to_start(GameOutcome *o, Color c, const Player *p, PlayerStat
              p->error);
 }
 
+/* The limits of colour c's next move. */
+static GoLimits move_limits(const TimeControl *tc, const Clock clocks[2], Color c)
+{
+    return (GoLimits){.clock = tc->kind == TC_CLOCK,
+                      .time_ms = {clocks[0].remaining_ms, clocks[1].remaining_ms},
+                      .inc_ms = {tc->inc_ms, tc->inc_ms},
+                      .movestogo = tc_moves_to_go(tc, &clocks[c]),
+                      .movetime_ms = tc->kind == TC_MOVETIME ? tc->movetime_ms : 0,
+                      .nodes = tc->nodes,
+                      .depth = tc->depth};
+}
+
 static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
 {
     Tournament *t = w->t;
@@ -249,6 +264,7 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
     tc_clock_start(tc, &clocks[0]);
     tc_clock_start(tc, &clocks[1]);
     Adjudication adj = {{0, 0}, {0, 0}, {0, 0}};
+    char ponder_on[64] = ""; /* the reply the last mover expects, when it ponders */
     for (;;) {
         GameStatus st = game_status(&o->game);
         if (st.result != GAME_ONGOING) {
@@ -258,16 +274,23 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
         Color c = o->game.pos.side;
         Player *p = players[c];
         const char *who = SIDE_NAMES[c];
-        GoLimits limits = {.clock = tc->kind == TC_CLOCK,
-                           .time_ms = {clocks[0].remaining_ms, clocks[1].remaining_ms},
-                           .inc_ms = {tc->inc_ms, tc->inc_ms},
-                           .movestogo = tc_moves_to_go(tc, &clocks[c]),
-                           .movetime_ms = tc->kind == TC_MOVETIME ? tc->movetime_ms : 0,
-                           .nodes = tc->nodes,
-                           .depth = tc->depth};
+        if (ponder_on[0]) {
+            Color last = color_flip(c);
+            GoLimits next = move_limits(tc, clocks, last);
+            if (player_ponder(players[last], &o->game, ponder_on, &next) != PLAYER_OK) {
+                lose(o, last, TERM_CRASH);
+                snprintf(o->detail, sizeof o->detail, "%s (%s) crashed: %s", SIDE_NAMES[last],
+                         players[last]->spec->name, players[last]->error);
+                return;
+            }
+            ponder_on[0] = '\0';
+        }
+        GoLimits limits = move_limits(tc, clocks, c);
         long allowance = tc_allowance_ms(tc, &clocks[c], cfg->timeout_ms);
         PlayerReply r;
         PlayerStatus s = player_go(p, &o->game, &limits, clock_us() + (int64_t)allowance * 1000, &r);
+        o->ponder_hits += r.ponderhit;
+        o->ponder_misses += r.pondermiss;
         if (s == PLAYER_INTERRUPTED) {
             o->interrupted = true;
             return;
@@ -318,6 +341,8 @@ static void play_game(MatchWorker *w, const Job *job, GameOutcome *o)
         set_comment(o, o->game.length - 1, text);
         if (adjudicate(cfg, &adj, c, &r, o))
             return;
+        if (p->spec->ponder)
+            snprintf(ponder_on, sizeof ponder_on, "%s", r.ponder);
     }
 }
 
@@ -363,8 +388,25 @@ static void write_pgn(Tournament *t, const Job *job, const GameOutcome *o)
                       .game = &o->game,
                       .comments = comments,
                       .final_comment = o->detail};
-    match_pgn_write(t->pgn, &g);
-    fflush(t->pgn);
+    /* The game goes to the file in one write, so a runner killed at any moment leaves whole games. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem) {
+        match_pgn_write(mem, &g);
+        if (fclose(mem) == 0) {
+            size_t done = 0;
+            while (done < len) {
+                ssize_t n = write(fileno(t->pgn), text + done, len - done);
+                if (n <= 0) {
+                    fprintf(stderr, "janggun-match: warning: the PGN file could not be written: %s\n", strerror(errno));
+                    break;
+                }
+                done += (size_t)n;
+            }
+        }
+    }
+    free(text);
     free(comments);
 }
 
@@ -414,6 +456,8 @@ static void record(Tournament *t, const Job *job, const GameOutcome *o)
     if (++t->pair_games[job->pair_id] == 2)
         t->pent[job->pairing].n[(int)t->pair_points[job->pair_id]]++;
     t->term_counts[o->term]++;
+    t->ponder_hits += o->ponder_hits;
+    t->ponder_misses += o->ponder_misses;
     t->games_done++;
     write_pgn(t, job, o);
     printf("Finished game %d (%s vs %s): %s {%s: %s}\n", job->number, cfg->players[w].name, cfg->players[b].name,
@@ -512,6 +556,10 @@ static void print_standings(Tournament *t)
             any = true;
         }
     printf("%s\n", any ? "" : " none");
+    long pondered = t->ponder_hits + t->ponder_misses;
+    if (pondered)
+        printf("Ponder: %ld hits, %ld misses (%.1f%% hits)\n", t->ponder_hits, t->ponder_misses,
+               100.0 * (double)t->ponder_hits / (double)pondered);
     fflush(stdout);
     free(order), free(score);
 }
@@ -531,6 +579,8 @@ static void *worker_main(void *arg)
             break;
         GameOutcome o;
         play_game(w, &job, &o);
+        for (int i = 0; i < t->config->player_count; i++)
+            player_stop_pondering(&w->players[i], SETTLE_MS);
         if (!o.interrupted)
             record(t, &job, &o);
         game_free(&o.game);

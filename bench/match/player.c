@@ -23,7 +23,8 @@ bool player_spec_set(PlayerSpec *spec, const char *word, char *err, size_t err_s
     const char *eq = strchr(word, '=');
     if (!eq || eq == word) {
         snprintf(err, err_size,
-                 "engine settings are KEY=VALUE words (cmd, name, proto, dir, stderr, option.NAME), not '%s'", word);
+                 "engine settings are KEY=VALUE words (cmd, name, proto, dir, stderr, ponder, option.NAME), not '%s'",
+                 word);
         return false;
     }
     size_t klen = (size_t)(eq - word);
@@ -64,6 +65,14 @@ bool player_spec_set(PlayerSpec *spec, const char *word, char *err, size_t err_s
         }
         return true;
     }
+    if (klen == 6 && strncmp(word, "ponder", 6) == 0) {
+        if (strcmp(value, "on") == 0 || strcmp(value, "off") == 0) {
+            spec->ponder = value[1] == 'n';
+            return true;
+        }
+        snprintf(err, err_size, "ponder must be on or off, not '%s'", value);
+        return false;
+    }
     if (klen > 7 && strncmp(word, "option.", 7) == 0) {
         PlayerOption *opts = realloc(spec->options, (size_t)(spec->option_count + 1) * sizeof *opts);
         if (!opts)
@@ -81,8 +90,8 @@ bool player_spec_set(PlayerSpec *spec, const char *word, char *err, size_t err_s
         spec->option_count++;
         return true;
     }
-    snprintf(err, err_size, "unknown engine setting '%.*s' (cmd, name, proto, dir, stderr, option.NAME)", (int)klen,
-             word);
+    snprintf(err, err_size, "unknown engine setting '%.*s' (cmd, name, proto, dir, stderr, ponder, option.NAME)",
+             (int)klen, word);
     return false;
 }
 
@@ -270,6 +279,8 @@ static void read_option_line(Player *p, const char *line)
         }
     } else if (same_option_name(name, len, "usemillisec")) {
         p->has_usemillisec = true;
+    } else if (same_option_name(name, len, "Ponder")) {
+        p->has_ponder_option = true;
     }
 }
 
@@ -324,7 +335,8 @@ static PlayerStatus set_option(Player *p, const char *name, const char *value)
 PlayerStatus player_start(Player *p, long timeout_ms)
 {
     char err[256];
-    p->has_variant_option = p->variant_listed = p->has_usemillisec = false;
+    p->has_variant_option = p->variant_listed = p->has_usemillisec = p->has_ponder_option = false;
+    p->pondering = false;
     if (!process_start(&p->proc, p->spec->cmd, p->spec->dir, p->spec->stderr_path, err, sizeof err))
         return fail(p, "cannot start '%s': %s", p->spec->cmd, err);
     p->running = true;
@@ -358,6 +370,9 @@ PlayerStatus player_start(Player *p, long timeout_ms)
                 p->variant);
     }
     if (!uci && p->has_usemillisec && (s = set_option(p, "usemillisec", "true")) != PLAYER_OK)
+        return s;
+    /* UCI asks for the option before a GUI ponders; a Ponder the user set is sent again, unchanged. */
+    if (p->spec->ponder && p->has_ponder_option && (s = set_option(p, "Ponder", "true")) != PLAYER_OK)
         return s;
     p->warn = false;
     if ((s = send_or_lose(p, "isready")) != PLAYER_OK)
@@ -424,12 +439,13 @@ static void read_info(const char *line, PlayerReply *reply)
         reply->nodes = nodes;
 }
 
-PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us, PlayerReply *reply)
+/* position (the game, then `extra` when not NULL) and go with the limits (`go ponder` when pondering). */
+static PlayerStatus send_position_go(Player *p, const Game *game, const char *extra, const GoLimits *limits,
+                                     bool ponder)
 {
-    memset(reply, 0, sizeof *reply);
     bool uci = p->spec->proto == PROTO_UCI;
     RankBase base = uci ? RANKS_FROM_1 : RANKS_FROM_0;
-    size_t size = 160 + (size_t)game->length * 8;
+    size_t size = 160 + (size_t)game->length * 8 + (extra ? strlen(extra) : 0);
     char *cmd = malloc(size);
     if (!cmd)
         return fail(p, "out of memory");
@@ -439,14 +455,16 @@ PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int6
         move_to_text(game->moves[i], base, mt);
         used += (size_t)snprintf(cmd + used, size - used, "%s%s", i ? " " : " moves ", mt);
     }
+    if (extra)
+        snprintf(cmd + used, size - used, "%s%s", game->length ? " " : " moves ", extra);
     PlayerStatus s = send_or_lose(p, cmd);
     free(cmd);
     if (s != PLAYER_OK)
         return s;
 
-    char go[256] = "go";
-    used = 2;
-    Color us = game->pos.side, them = color_flip(us);
+    char go[256];
+    used = (size_t)snprintf(go, sizeof go, "go%s", ponder ? " ponder" : "");
+    Color us = extra ? color_flip(game->pos.side) : game->pos.side, them = color_flip(us);
     if (limits->clock) {
         if (uci)
             used += (size_t)snprintf(go + used, sizeof go - used, " wtime %ld btime %ld winc %ld binc %ld",
@@ -467,9 +485,30 @@ PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int6
         used += (size_t)snprintf(go + used, sizeof go - used, " nodes %ld", limits->nodes);
     if (limits->depth)
         snprintf(go + used, sizeof go - used, " depth %d", limits->depth);
-    if ((s = send_or_lose(p, go)) != PLAYER_OK)
-        return s;
-    int64_t start = clock_us();
+    return send_or_lose(p, go);
+}
+
+/* The first word of `w` is `word`. */
+static bool starts_word(const char *w, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(w, word, n) == 0 && (w[n] == ' ' || w[n] == '\t' || w[n] == '\0');
+}
+
+/* The word after `w`'s first one, into buf ("" when none). */
+static void copy_word(const char *w, size_t skip, char *buf, size_t size)
+{
+    const char *m = w + skip + strspn(w + skip, " \t");
+    size_t len = strcspn(m, " \t");
+    if (len < size)
+        snprintf(buf, size, "%.*s", (int)len, m);
+    else
+        snprintf(buf, size, "%.40s...", m);
+}
+
+/* Reads until bestmove (or nobestmove) or the deadline; the time counts from `start`. */
+static PlayerStatus read_bestmove(Player *p, int64_t start, int64_t deadline_us, PlayerReply *reply)
+{
     for (;;) {
         const char *line;
         ProcessRead r = process_read_line(&p->proc, deadline_us, &line);
@@ -486,20 +525,76 @@ PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int6
         const char *w = line + strspn(line, " \t");
         if (strncmp(w, "info ", 5) == 0) {
             read_info(w, reply);
-        } else if (strncmp(w, "bestmove", 8) == 0 && (w[8] == ' ' || w[8] == '\t' || w[8] == '\0')) {
-            const char *m = w + 8 + strspn(w + 8, " \t");
-            size_t len = strcspn(m, " \t");
-            if (len < sizeof reply->move)
-                snprintf(reply->move, sizeof reply->move, "%.*s", (int)len, m);
-            else
-                snprintf(reply->move, sizeof reply->move, "%.40s...", m);
+        } else if (starts_word(w, "bestmove")) {
+            copy_word(w, 8, reply->move, sizeof reply->move);
+            const char *after = w + 8 + strspn(w + 8, " \t");
+            after += strcspn(after, " \t");
+            after += strspn(after, " \t");
+            if (starts_word(after, "ponder"))
+                copy_word(after, 6, reply->ponder, sizeof reply->ponder);
             reply->elapsed_ms = (long)((now - start) / 1000);
             return PLAYER_OK;
-        } else if (strncmp(w, "nobestmove", 10) == 0 && (w[10] == ' ' || w[10] == '\0')) {
+        } else if (starts_word(w, "nobestmove")) {
             reply->move[0] = '\0';
             reply->elapsed_ms = (long)((now - start) / 1000);
             return PLAYER_OK;
         }
+    }
+}
+
+PlayerStatus player_go(Player *p, const Game *game, const GoLimits *limits, int64_t deadline_us, PlayerReply *reply)
+{
+    memset(reply, 0, sizeof *reply);
+    int64_t start = clock_us();
+    PlayerStatus s;
+    if (p->pondering) {
+        p->pondering = false;
+        char last[MOVE_TEXT_SIZE] = "";
+        if (game->length > 0)
+            move_to_text(game->moves[game->length - 1], p->spec->proto == PROTO_UCI ? RANKS_FROM_1 : RANKS_FROM_0,
+                         last);
+        if (strcmp(last, p->ponder_on) == 0) {
+            reply->ponderhit = true;
+            if ((s = send_or_lose(p, "ponderhit")) != PLAYER_OK)
+                return s;
+            return read_bestmove(p, clock_us(), deadline_us, reply);
+        }
+        /* A miss: the stale answer is read on the engine's own time, as its clock already runs. */
+        reply->pondermiss = true;
+        if ((s = send_or_lose(p, "stop")) != PLAYER_OK)
+            return s;
+        PlayerReply stale = {0};
+        if ((s = read_bestmove(p, start, deadline_us, &stale)) != PLAYER_OK) {
+            reply->elapsed_ms = stale.elapsed_ms;
+            return s;
+        }
+    }
+    if ((s = send_position_go(p, game, NULL, limits, false)) != PLAYER_OK)
+        return s;
+    return read_bestmove(p, start, deadline_us, reply);
+}
+
+PlayerStatus player_ponder(Player *p, const Game *game, const char *move, const GoLimits *limits)
+{
+    Move m;
+    RankBase base = p->spec->proto == PROTO_UCI ? RANKS_FROM_1 : RANKS_FROM_0;
+    if (!p->running || strlen(move) >= sizeof p->ponder_on || move_parse(&game->pos, move, base, &m) != MOVE_PARSE_OK)
+        return PLAYER_OK;
+    char text[MOVE_TEXT_SIZE];
+    move_to_text(m, base, text); /* the runner's spelling, to compare with the move played */
+    PlayerStatus s = send_position_go(p, game, text, limits, true);
+    if (s == PLAYER_OK) {
+        p->pondering = true;
+        snprintf(p->ponder_on, sizeof p->ponder_on, "%s", text);
+    }
+    return s;
+}
+
+void player_stop_pondering(Player *p, long grace_ms)
+{
+    if (p->pondering) {
+        p->pondering = false;
+        player_settle(p, grace_ms);
     }
 }
 

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "../base/base.h"
+#include "../game.h"
+#include "../movegen.h"
 
 enum { MAX_DEPTH = 64 };
 
@@ -382,4 +384,86 @@ bool json_lines_close(JsonLines *r, char *err, size_t err_size)
     bool ok = datafile_close(r->file, err, err_size);
     r->line = NULL, r->cap = 0, r->file = NULL; /* n still counts the lines read */
     return ok;
+}
+
+/* ---- games ---- */
+
+void jsonl_parse_game(const char *line, int line_no, const RuleSet *default_rules, const RuleSet *forced,
+                      ParsedGame *game)
+{
+    JsonObject o;
+    char why[200];
+    if (!json_parse_object(line, &o, why, sizeof why)) {
+        record_fail(game, line_no, "bad JSON: %s", why);
+        return;
+    }
+    for (int i = 0; i < o.count && game->ok; i++) {
+        const JsonField *f = &o.fields[i];
+        bool tag = (f->type == JSON_STRING || f->type == JSON_NUMBER) && strcmp(f->key, "start_fen") != 0;
+        if (tag && !record_add_tag(game, f->key, f->str))
+            record_fail(game, line_no, "out of memory");
+    }
+    const RuleSet *rules = forced ? forced : default_rules;
+    const char *variant = json_str(&o, "variant");
+    if (variant && !rules_by_name(variant))
+        record_fail(game, line_no,
+                    "variant '%.100s' is not Janggi (janggi, janggicasual, janggimodern, janggitraditional)", variant);
+    else if (variant && !forced)
+        rules = rules_by_name(variant);
+    game->rules = rules;
+    const char *fen = json_str(&o, "start_fen");
+    const JsonField *moves = json_get(&o, "moves");
+    if (!moves || moves->type != JSON_ARRAY)
+        record_fail(game, line_no, "no \"moves\" array");
+    if (json_get(&o, "start_fen") && !fen)
+        record_fail(game, line_no, "\"start_fen\" is not a string");
+    snprintf(game->start_fen, sizeof game->start_fen, "%s", fen ? fen : START_FEN);
+    Game g;
+    if (game->ok && !game_start(&g, game->start_fen, rules, FEN_STRICT, why, sizeof why)) {
+        record_fail(game, line_no, "bad start_fen: %s", why);
+    } else if (game->ok) {
+        position_to_fen(&g.pos, game->start_fen, sizeof game->start_fen);
+        for (int i = 0; i < moves->arr_len && game->ok; i++) {
+            const char *text = moves->arr[i];
+            MoveParseResult r = game_play_text(&g, text, RANKS_FROM_1);
+            if (r == MOVE_PARSE_OK) {
+                if (!record_add_move(game, g.moves[g.length - 1]))
+                    record_fail(game, line_no, "out of memory");
+            } else if (movegen_count_legal(&g.pos) == 0) {
+                GameStatus st = game_status(&g);
+                record_fail(game, line_no, "ply %d: move '%.40s' after the end of the game (%s)", i + 1, text,
+                            end_reason_name(st.reason));
+            } else {
+                record_fail(game, line_no, "ply %d: %s move '%.40s'", i + 1,
+                            r == MOVE_PARSE_SYNTAX ? "unreadable" : "illegal", text);
+            }
+        }
+        game_free(&g);
+    }
+    json_free(&o);
+}
+
+bool jsonl_read_games(const char *path, const RuleSet *default_rules, const RuleSet *forced, ParsedGameList *out,
+                      char *err, size_t err_size)
+{
+    JsonLines r;
+    if (!json_lines_open(&r, path, err, err_size))
+        return false;
+    const char *line;
+    bool ok = true;
+    while (ok && (line = json_lines_next(&r, 1)) != NULL) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p)
+            continue;
+        ParsedGame *game = record_list_add(out, r.n);
+        if (!game) {
+            snprintf(err, err_size, "out of memory");
+            ok = false;
+            break;
+        }
+        jsonl_parse_game(line, r.n, default_rules, forced, game);
+    }
+    return json_lines_close(&r, ok ? err : NULL, ok ? err_size : 0) && ok;
 }

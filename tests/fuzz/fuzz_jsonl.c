@@ -1,5 +1,6 @@
 /* Fuzz target: the JSON-lines reader of the real-game corpus, a line at a time, then what its users do
- * with an object it accepts: the members read, and a game's `moves` array played from the start. */
+ * with an object it accepts: the members read, a game's `moves` array played from the start, and the
+ * line read as a game record (janggun analyze --jsonl), which must replay legally when marked ok. */
 #include "../../engine/records/jsonl.h"
 #include "fuzz.h"
 
@@ -38,6 +39,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(o.count == 0, "a refused object keeps members");
         }
         json_free(&o);
+        ParsedGameList list = {0};
+        ParsedGame *g = record_list_add(&list, 1);
+        if (g) {
+            jsonl_parse_game(line, 1, &RULES_JANGGI, NULL, g);
+            fuzz_check_record(g);
+        }
+        record_list_free(&list);
     }
     free(text);
     return 0;
