@@ -84,7 +84,7 @@ DEB_PACKAGES := gcc make libc6-dev libcmocka-dev libjemalloc-dev liblzma-dev xz-
 
 .SECONDARY:
 
-.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check fuzz fuzz-all deps-fuzz
+.PHONY: FORCE all deps run test install uninstall perft-full bench-perft asan test-asan tsan test-tsan format format-check deps-format clean weights-check net-check fuzz fuzz-all fuzz-minimise deps-fuzz
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(MATCH_BIN) $(TUNE_BIN) $(TRAIN_BIN) $(GEN_BIN)
@@ -231,6 +231,13 @@ fuzz: deps-fuzz
 fuzz-all: deps-fuzz
 	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/tests/fuzz/fuzz_%)
 	@for t in $(FUZZ_TARGETS); do tests/fuzz/run.sh $(FUZZ_BUILD)/tests/fuzz $$t $(SECONDS) || exit 1; done
+
+# `make fuzz-minimise TARGET=fen` keeps only the seeds that add coverage (tests/fuzz/minimise.sh).
+fuzz-minimise: deps-fuzz
+	@[ -n "$(TARGET)" ] && [ -n "$(filter $(TARGET),$(FUZZ_TARGETS))" ] \
+	  || { echo "fuzz: TARGET must be one of: $(FUZZ_TARGETS)"; exit 2; }
+	@$(MAKE) --no-print-directory MODE=fuzz $(FUZZ_BUILD)/tests/fuzz/fuzz_$(TARGET)
+	@tests/fuzz/minimise.sh $(FUZZ_BUILD)/tests/fuzz $(TARGET)
 
 deps-fuzz:
 	@command -v clang >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The resident memory of the engine processes a command starts (a janggun-match run), sampled while it
-# runs: every INTERVAL seconds the VmRSS of each descendant process whose command is NAME goes to the log
-# as `SECONDS PID RSS_KB`, and at the end one line per process gives its first, largest and last sample.
+# runs: every INTERVAL seconds the VmRSS of each descendant process whose command name starts with NAME
+# (the kernel keeps 15 characters of it) goes to the log as `SECONDS PID RSS_KB`, and at the end one line
+# per process gives its first, largest and last sample.
 # The command's own output goes to standard output as usual.
 #
 # usage: bench/rss_watch.sh [-i INTERVAL] [-n NAME] [-o LOG] -- COMMAND ARGS...
 #   -i INTERVAL  seconds between samples (default 10)
-#   -n NAME      the process name to watch (default janggun)
+#   -n NAME      the process names to watch, by their start (default janggun)
 #   -o LOG       the samples (default rss.log)
 set -u
 interval=10
@@ -40,7 +41,8 @@ start=$(date +%s)
 while kill -0 "$top" 2>/dev/null; do
   now=$(($(date +%s) - start))
   for pid in $(descendants "$top"); do
-    [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$name" ] || continue
+    comm=$(cat /proc/"$pid"/comm 2>/dev/null)
+    [[ "$comm" == "${name:0:15}"* ]] || continue
     rss=$(awk '/^VmRSS:/ { print $2 }' /proc/"$pid"/status 2>/dev/null)
     [ -n "$rss" ] && echo "$now $pid $rss" >>"$log"
   done

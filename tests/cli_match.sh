@@ -4,7 +4,8 @@
 # the Kakao rule, the move limit), every way an engine loses (illegal and unparsable moves, bestmove
 # (none), a crash, a hang, a loss on time), engine restarts, the go commands each time control sends,
 # UCI and UCCI, openings, colours reversed, PGN field by field, adjudication, SPRT stops, schedules,
-# and a few real games between janggun and Fairy-Stockfish.
+# a few real games between janggun and Fairy-Stockfish, pondering (the traffic checked), and a run
+# interrupted, killed and restarted (the PGN file keeps whole games only).
 # usage: bash tests/cli_match.sh BINARY   (BINARY is ./janggun; janggun-match is found beside it)
 set -u
 

@@ -21,8 +21,13 @@ TIMEFORMAT='%U %S'
 rc=$?
 cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$log.time" 2>/dev/null); rm -f "$log.time"
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+[ -n "$runs" ] || runs=$(grep -aoE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#') # no final stats when interrupted
 cov=$(grep -aoE 'cov: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
 corp=$(grep -aoE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -n 1 | cut -d' ' -f2)
+if [ "$rc" -eq 72 ] && grep -aq 'libFuzzer: run interrupted' "$log"; then # Ctrl-C or SIGTERM: no finding
+  echo "fuzz $target: interrupted after $(( $(date +%s) - start )) s: ${cpu:-?} s of CPU, ${runs:-?} executions, coverage ${cov:-?} edges, corpus ${corp:-?} (no findings)"
+  exit 130
+fi
 if [ "$rc" -ne 0 ]; then
   grep -av '^#[0-9]' "$log" | tail -n 60
   echo "fuzz $target: FINDING after $(( $(date +%s) - start )) s (exit status $rc); input in $findings/"
