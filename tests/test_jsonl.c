@@ -124,14 +124,16 @@ static void test_read_games(void **state)
         "{\"id\": \"g5\"}\n"
         "{\"id\": \"g6\", \"moves\": [\"e2e2\", \"e9e9\", \"b1c3\"]}\n"
         "{\"id\": \"g7\", \"start_fen\": \"9/9/9/9/9/9/9/9/9/9 w - - 0 1\", \"moves\": []}\n"
-        "{\"id\" 1}\n";
+        "{\"id\" 1}\n"
+        "{\"start_fen\": \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 "
+        "00000000000000000000000000000000000000000000000000000012\", \"moves\": []}\n";
     assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
     close(fd);
 
     ParsedGameList list = {0};
     char err[200] = "";
     assert_true(jsonl_read_games(path, &RULES_JANGGI, NULL, &list, err, sizeof err));
-    assert_int_equal(list.count, 8); /* the blank line is no game */
+    assert_int_equal(list.count, 9); /* the blank line is no game */
     const ParsedGame *g = &list.games[0];
     assert_true(g->ok);
     assert_int_equal(g->number, 1);
@@ -161,8 +163,9 @@ static void test_read_games(void **state)
         {7, "ply 3: move 'b1c3' after the end of the game (double pass)"},
         {8, "bad start_fen: Cho has no general"},
         {9, "bad JSON: expected ':' at byte 6"},
+        {10, "bad start_fen: longer than 127 characters"}, /* cut short, it would read as move 1, not 12 */
     };
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 7; i++) {
         g = &list.games[2 + i];
         assert_false(g->ok);
         assert_int_equal(g->number, 3 + i);

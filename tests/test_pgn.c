@@ -382,6 +382,10 @@ static void test_bad_games(void **state)
         "[Event \"x\"]\n[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN w - - 0 1\"]\n\n1. Hc3 *",
         1, "bad FEN tag: rank 1 has 8 files, expected 9");
     expect_bad("[Event \"x\"]\n\n1. Ke2 Ke9 2. Hc3 *", 3, "ply 3: move 'Hc3' after the end of the game (double pass)");
+    /* Cut to the record's 127 characters, this FEN (move 12, written with leading zeros) would read as move 1. */
+    expect_bad("[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 "
+               "00000000000000000000000000000000000000000000000000000012\"]\n\n1. Hc3 *",
+               1, "bad FEN tag: longer than 127 characters");
 }
 
 int main(void)

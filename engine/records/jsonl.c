@@ -417,6 +417,8 @@ void jsonl_parse_game(const char *line, int line_no, const RuleSet *default_rule
         record_fail(game, line_no, "no \"moves\" array");
     if (json_get(&o, "start_fen") && !fen)
         record_fail(game, line_no, "\"start_fen\" is not a string");
+    else if (fen && strlen(fen) >= sizeof game->start_fen)
+        record_fail(game, line_no, "bad start_fen: longer than %d characters", (int)sizeof game->start_fen - 1);
     snprintf(game->start_fen, sizeof game->start_fen, "%s", fen ? fen : START_FEN);
     Game g;
     if (game->ok && !game_start(&g, game->start_fen, rules, FEN_STRICT, why, sizeof why)) {

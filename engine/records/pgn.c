@@ -269,6 +269,8 @@ static void finish_game(Pending *pg, const RuleSet *default_rules, const RuleSet
     }
     game->rules = rules;
     const char *fen = record_tag(game, "FEN");
+    if (fen && strlen(fen) >= sizeof game->start_fen) /* cut short, it could read as another position */
+        record_fail(game, game->line, "bad FEN tag: longer than %d characters", (int)sizeof game->start_fen - 1);
     snprintf(game->start_fen, sizeof game->start_fen, "%s", fen ? fen : START_FEN);
     Game g;
     char why[160];
