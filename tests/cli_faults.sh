@@ -25,9 +25,10 @@ send() { printf '%s\n' "$@" >&3 2>/dev/null; }
 close_input() { exec 3>&- 2>/dev/null; }
 
 # wait_for N REGEX [TENTHS]: until N lines of $tmp/out match REGEX (false after TENTHS tenths of a second, 300 by default).
+# (The engine's shell opens $tmp/out only once the fifo has a writer, so the file may not exist yet: 0.)
 wait_for() {
-  local n=$1 re=$2 limit=${3:-300} i=0
-  while [ "$(grep -acE -- "$re" "$tmp/out" 2>/dev/null)" -lt "$n" ]; do
+  local n=$1 re=$2 limit=${3:-300} i=0 got
+  while got=$(grep -acE -- "$re" "$tmp/out" 2>/dev/null); [ "${got:-0}" -lt "$n" ]; do
     sleep 0.1
     i=$((i + 1))
     [ $i -lt "$limit" ] || return 1
@@ -62,7 +63,9 @@ bestmoves() { grep -ac '^bestmove' "$tmp/out"; }
 # "yes" when the bestmoves alternate Cho's, Han's, Cho's...: each move's origin on ranks 1-4 (Cho's at the
 # start) or 7-10 (Han's).
 bestmoves_alternate() {
-  grep -a '^bestmove' "$tmp/out" | awk '{ m = $2; sub(/^[a-i]/, "", m); r = m + 0; want = (NR % 2 == 1) ? "cho" : "han";
+  # The rank from the move's digits only: as a number, "2e1" of e2e1 would read as 20.
+  grep -a '^bestmove' "$tmp/out" | awk '{ r = match($2, /^[a-i][0-9]+/) ? substr($2, 2, RLENGTH - 1) + 0 : 0;
+    want = (NR % 2 == 1) ? "cho" : "han";
     side = (r >= 1 && r <= 4) ? "cho" : (r >= 7 && r <= 10) ? "han" : "?"; if (side != want) bad++ }
     END { print (NR > 0 && bad == 0) ? "yes" : "no" }'
 }

@@ -494,6 +494,7 @@ then pass "ponder=yes is refused with a message"; else fail "ponder=yes is refus
 # SIGNAL once GAMES games have finished; its output in $tmp/NAME.out, exit status in $rc.
 started() {
   local name=$1 sig=$2 games=$3 pid waited=0
+  : >"$tmp/$name.out" # before the runner opens it, so that the count below reads 0, not nothing
   "$match" --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --each option.Hash=4 --nodes 200 --games 40 \
     --concurrency 2 --seed "$RANDOM" --pgn "$tmp/restart.pgn" >"$tmp/$name.out" 2>&1 &
   pid=$!

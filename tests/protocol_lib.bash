@@ -13,9 +13,10 @@
 # Results: $tmp/out (stdout), $tmp/err (stderr), $tmp/body (stdout without the identification line),
 # $session_rc (the exit status; "hang" when it had to be killed), $session_problems (waits that timed out).
 
+# The engine's shell opens $tmp/out only once the fifo has a writer: until then the count is 0.
 wait_lines() {
-  local n=$1 re=$2 i=0
-  while [ "$(grep -acE -- "$re" "$tmp/out")" -lt "$n" ]; do
+  local n=$1 re=$2 i=0 got
+  while got=$(grep -acE -- "$re" "$tmp/out" 2>/dev/null); [ "${got:-0}" -lt "$n" ]; do
     sleep 0.02
     i=$((i + 1))
     if [ $i -ge 1500 ]; then session_problems+="timed out waiting for $n line(s) matching /$re/; "; return 1; fi
