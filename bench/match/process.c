@@ -11,13 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-volatile sig_atomic_t process_stop_requested = 0;
+atomic_int process_stop_requested = 0; /* lock-free, so the handler may set it while workers read it */
 
 static void on_interrupt(int sig)
 {
     (void)sig;
-    process_stop_requested = 1;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends at once */
+    atomic_store(&process_stop_requested, 1);
 }
 
 void process_catch_interrupts(void)
@@ -26,6 +25,7 @@ void process_catch_interrupts(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C or SIGTERM ends the runner at once */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }

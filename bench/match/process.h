@@ -6,6 +6,7 @@
 #define JANGGUN_MATCH_PROCESS_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,9 +28,9 @@ typedef struct {
 } Process;
 
 /* Set by a signal handler to make every wait return PROCESS_INTERRUPTED soon. */
-extern volatile sig_atomic_t process_stop_requested;
+extern atomic_int process_stop_requested;
 
-/* Ctrl-C and SIGTERM set process_stop_requested (a second Ctrl-C ends the runner at once); SIGPIPE is
+/* Ctrl-C and SIGTERM set process_stop_requested (a second one ends the runner at once); SIGPIPE is
  * ignored, so an engine that exits makes a write fail instead of killing the runner. */
 void process_catch_interrupts(void);
 
