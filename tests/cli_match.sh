@@ -490,13 +490,14 @@ then pass "ponder=yes is refused with a message"; else fail "ponder=yes is refus
 
 # ---- interrupted and restarted: the PGN file holds whole games only ----
 
-# started NAME SIGNAL GAMES: a janggun-match run (concurrency 2, appending to $tmp/restart.pgn) sent
-# SIGNAL once GAMES games have finished; its output in $tmp/NAME.out, exit status in $rc.
+# started NAME SIGNAL GAMES SEED: a janggun-match run (concurrency 2, openings shuffled by SEED, appending
+# to $tmp/restart.pgn) sent SIGNAL once GAMES games have finished; its output in $tmp/NAME.out, exit
+# status in $rc.
 started() {
-  local name=$1 sig=$2 games=$3 pid waited=0
+  local name=$1 sig=$2 games=$3 seed=$4 pid waited=0
   : >"$tmp/$name.out" # before the runner opens it, so that the count below reads 0, not nothing
   "$match" --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --each option.Hash=4 --nodes 200 --games 40 \
-    --concurrency 2 --seed "$RANDOM" --pgn "$tmp/restart.pgn" >"$tmp/$name.out" 2>&1 &
+    --concurrency 2 --seed "$seed" --pgn "$tmp/restart.pgn" >"$tmp/$name.out" 2>&1 &
   pid=$!
   while [ "$(grep -c '^Finished game' "$tmp/$name.out")" -lt "$games" ] && [ $waited -lt 600 ]; do
     sleep 0.1; waited=$((waited + 1))
@@ -506,13 +507,13 @@ started() {
   rc=$?
 }
 rm -f "$tmp/restart.pgn"
-started int INT 3
+started int INT 3 5
 int_games=$(grep -c '^Finished game' "$tmp/int.out")
 if [ "$rc" -eq 1 ] && grep -q '^Interrupted after' "$tmp/int.out" && [ "$int_games" -ge 3 ] && [ "$int_games" -lt 40 ]
 then pass "janggun-match --concurrency 2 interrupted by SIGINT: exit status 1, the standings of the games played"
 else fail "janggun-match --concurrency 2 interrupted by SIGINT: exit status 1, the standings of the games played" \
   "rc $rc" "$(tail -5 "$tmp/int.out")"; fi
-started killed KILL 2
+started killed KILL 2 6
 killed_games=$(grep -c '^Finished game' "$tmp/killed.out")
 run restarted --engine "cmd=$bin" name=J1 --engine "cmd=$bin" name=J2 --each option.Hash=4 --nodes 200 --games 2 \
   --concurrency 2
