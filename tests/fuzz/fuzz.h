@@ -14,6 +14,7 @@
 #include "../../engine/movegen.h"
 #include "../../engine/position.h"
 #include "../../engine/records/record.h"
+#include "../../eval/eval.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -38,6 +39,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
         engine_init();                                                                                                 \
         return 0;                                                                                                      \
     }
+
+/* The engine tables and the evaluation (weights and net), for the targets that evaluate or search. */
+static inline void fuzz_init_engine_and_eval(void)
+{
+    engine_init();
+    char err[300];
+    FUZZ_CHECK(eval_init(err, sizeof err), "%s", err);
+}
 
 /* The input as a string (malloc'd; the caller frees it). Inner NUL bytes stay: a reader that takes a
  * C string sees the text up to the first one. */

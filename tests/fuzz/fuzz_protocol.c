@@ -16,9 +16,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    engine_init();
-    char err[300];
-    FUZZ_CHECK(eval_init(err, sizeof err), "%s", err);
+    fuzz_init_engine_and_eval();
     search_init();
     protocol_caps = (ProtocolCaps){.nodes = 3000, .depth = 3, .hash_mb = 4, .threads = 2};
     protocol_sink = fopen("/dev/null", "w");

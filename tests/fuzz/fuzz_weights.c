@@ -10,9 +10,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    engine_init();
-    char err[300];
-    FUZZ_CHECK(eval_init(err, sizeof err), "%s", err);
+    fuzz_init_engine_and_eval();
     shipped_weights = *eval_weights();
     eval_set_use_nnue(false);
     return 0;
