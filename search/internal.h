@@ -55,8 +55,9 @@ typedef struct SearchWorker {
     SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
-    bool use_nnue;  /* "Use NNUE" when this search started */
-    NnueStack nnue; /* the net's accumulators, one per ply from the root (when use_nnue) */
+    bool use_nnue;         /* "Use NNUE" when this search started */
+    int qsearch_ply_limit; /* a strength level's (SkillParams.qsearch_plies); SKILL_QSEARCH_FULL otherwise */
+    NnueStack nnue;        /* the net's accumulators, one per ply from the root (when use_nnue) */
 } SearchWorker;
 
 /* A move per ply from the root, and the qsearch pass on top. */

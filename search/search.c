@@ -144,7 +144,7 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
             if (score > best)
                 best = score;
         }
-        if (best >= beta)
+        if (best >= beta || qply >= w->qsearch_ply_limit)
             return best;
         if (best > alpha)
             alpha = best;
@@ -669,6 +669,7 @@ static void prepare_worker(SearchWorker *w)
         game_play(&w->game, pool.game.moves[i]);
     atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->use_nnue = eval_use_nnue() && nnue_current();
+    w->qsearch_ply_limit = pool.limits.limit_strength ? pool.skill.qsearch_plies : SKILL_QSEARCH_FULL;
     if (w->use_nnue)
         nnue_stack_reset(&w->nnue, nnue_current());
     w->seldepth = w->completed_depth = 0;

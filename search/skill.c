@@ -40,19 +40,59 @@ double skill_level(int skill_level_option, bool limit_strength, int elo)
     return limit_strength ? skill_level_from_elo(elo) : (double)skill_level_option;
 }
 
-SkillParams skill_params(double level)
+/* Level -> the search's strength, in tenths. A level's strength is what its search may spend and how far
+ * its choice may stray (skill_params_at). Measured against Fairy-Stockfish 11.1 at 10 s + 0.1 s, so that
+ * from level 0 up a level plays about as strongly as FSF's own level of that number, which is what its
+ * `UCI_Elo` asks FSF for (README, Strength levels, Calibration). FSF's levels climb steeply from 0 to 7
+ * (its search goes from 1 ply to 8) and slowly above. Below 0, where FSF's own levels barely differ, the
+ * levels go on down to the weakest strength in steps of one more candidate and more error (matches of
+ * each level against the one four below placed them). */
+static const struct {
+    int level10, strength10;
+} strength_table[] = {
+    {-200, -270}, {-160, -262}, {-120, -244}, {-80, -227}, {-40, -209},
+    {0, -160},    {11, -155},   {66, 5},      {133, 65},   {200, 200},
+};
+
+double skill_strength(double level)
 {
-    if (level < SKILL_LEVEL_MIN)
-        level = SKILL_LEVEL_MIN;
-    if (level > SKILL_LEVEL_MAX)
-        level = SKILL_LEVEL_MAX;
+    enum { POINTS = sizeof strength_table / sizeof strength_table[0] };
+    double tenths = level * 10.0;
+    if (tenths <= strength_table[0].level10)
+        return strength_table[0].strength10 / 10.0;
+    for (int i = 1; i < POINTS; i++)
+        if (tenths <= strength_table[i].level10) {
+            double f =
+                (tenths - strength_table[i - 1].level10) / (strength_table[i].level10 - strength_table[i - 1].level10);
+            return (strength_table[i - 1].strength10
+                    + f * (strength_table[i].strength10 - strength_table[i - 1].strength10))
+                   / 10.0;
+        }
+    return strength_table[POINTS - 1].strength10 / 10.0;
+}
+
+SkillParams skill_params_at(double strength)
+{
+    if (strength < SKILL_STRENGTH_MIN)
+        strength = SKILL_STRENGTH_MIN;
+    if (strength > SKILL_LEVEL_MAX)
+        strength = SKILL_LEVEL_MAX;
     SkillParams p;
-    p.nodes = (uint64_t)llround(SKILL_NODES_LEVEL0 * exp2((level > 0 ? level : 0) / SKILL_LEVELS_PER_DOUBLING));
-    p.depth = level < 0 ? 1 + (int)floor((level - SKILL_LEVEL_MIN) / 4) : SKILL_DEPTH_LEVEL0 + (int)floor(level);
-    p.candidates = SKILL_CANDIDATES;
-    p.error_cp = (int)lround(SKILL_ERROR_MAX_CP * exp2((SKILL_LEVEL_MIN - level) / SKILL_ERROR_HALVING));
+    p.nodes = (uint64_t)llround(SKILL_NODES_LEVEL0 * exp2((strength > 0 ? strength : 0) / SKILL_LEVELS_PER_DOUBLING));
+    p.depth =
+        strength < 0 ? 1 + (int)floor((strength - SKILL_LEVEL_MIN) / 4) : SKILL_DEPTH_LEVEL0 + (int)floor(strength);
+    if (p.depth < 1)
+        p.depth = 1;
+    /* Below -20 the choice widens as well: more candidates, up to SKILL_CANDIDATES_MAX at the weakest. */
+    double below =
+        strength < SKILL_LEVEL_MIN ? (SKILL_LEVEL_MIN - strength) / (SKILL_LEVEL_MIN - SKILL_STRENGTH_MIN) : 0;
+    p.candidates = SKILL_CANDIDATES + (int)lround(below * (SKILL_CANDIDATES_MAX - SKILL_CANDIDATES));
+    p.error_cp = (int)lround(SKILL_ERROR_MAX_CP * exp2((SKILL_LEVEL_MIN - strength) / SKILL_ERROR_HALVING));
+    p.qsearch_plies = strength < SKILL_STRENGTH_NO_QSEARCH ? 0 : SKILL_QSEARCH_FULL;
     return p;
 }
+
+SkillParams skill_params(double level) { return skill_params_at(skill_strength(level)); }
 
 uint64_t skill_seed(uint64_t option_seed, uint64_t position_key)
 {

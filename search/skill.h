@@ -12,20 +12,23 @@
 
 enum {
     SKILL_LEVEL_MIN = -20,
-    SKILL_LEVEL_MAX = 20, /* full strength: the search as it is without a limit */
+    SKILL_LEVEL_MAX = 20,     /* full strength: the search as it is without a limit */
+    SKILL_STRENGTH_MIN = -27, /* the weakest search a level gets (skill_strength) */
     SKILL_ELO_MIN = 500,
     SKILL_ELO_MAX = 2850,
     SKILL_ELO_DEFAULT = 1350,
     SKILL_SEED_MAX = 2147483647,
-    SKILL_CANDIDATES_MAX = 8 /* the most root moves a level chooses among (with MultiPV above 4) */
+    SKILL_CANDIDATES_MAX = 8, /* the most root moves a level chooses among (with MultiPV above 4) */
+    SKILL_QSEARCH_FULL = 1000 /* no limit on the quiescence search */
 };
 
 /* What one level may search and how far its choice may stray. */
 typedef struct {
-    uint64_t nodes; /* node budget, enforced from the end of the first iteration (which always completes) */
-    int depth;      /* deepest iteration */
-    int candidates; /* best root moves searched as hidden MultiPV lines and chosen among */
-    int error_cp;   /* the largest random push given to a candidate, centipawns (a soldier is 100) */
+    uint64_t nodes;    /* node budget, enforced from the end of the first iteration (which always completes) */
+    int depth;         /* deepest iteration */
+    int candidates;    /* best root moves searched as hidden MultiPV lines and chosen among */
+    int error_cp;      /* the largest random push given to a candidate, centipawns (a soldier is 100) */
+    int qsearch_plies; /* captures looked at beyond the depth; SKILL_QSEARCH_FULL: as at full strength */
 } SkillParams;
 
 /* One candidate of the last completed iteration: its move, score (the search's units) and ponder move. */
@@ -44,8 +47,22 @@ double skill_level(int skill_level_option, bool limit_strength, int elo);
 /* Whether a level weakens the search at all (below 20). */
 static inline bool skill_enabled(double level) { return level < SKILL_LEVEL_MAX; }
 
-/* The parameters of a level below 20 (clamped to -20); they change smoothly with the level, so a
- * fractional level from UCI_Elo falls between its neighbours. */
+/* The strength of the search a level gets, from SKILL_STRENGTH_MIN to 20 (full strength): a table
+ * measured against FSF's levels (skill.c), linear between its points. Level 20 has strength 20. */
+double skill_strength(double level);
+
+/* Below this strength a level's search has no quiescence search. */
+#define SKILL_STRENGTH_NO_QSEARCH (-26.5)
+
+/* What a search of a given strength may spend and how far its choice may stray: the node budget
+ * doubles every SKILL_LEVELS_PER_DOUBLING above 0, the depth is SKILL_DEPTH_LEVEL0 + strength from 0
+ * and 1 + (strength + 20) / 4 plies below (1 at least), the error halves every SKILL_ERROR_HALVING
+ * above -20 and doubles at the same rate below; below -20 the candidates grow from SKILL_CANDIDATES to
+ * SKILL_CANDIDATES_MAX at the weakest, and below SKILL_STRENGTH_NO_QSEARCH the search no longer looks
+ * at the exchanges after its move (a beginner's blind spot: the recapture). */
+SkillParams skill_params_at(double strength);
+
+/* The parameters of a level below 20: skill_params_at(skill_strength(level)). */
 SkillParams skill_params(double level);
 
 /* The seed of a choice: the `Skill Seed` option mixed with the position's key, so that the same position

@@ -54,11 +54,12 @@ enum {
 #define LMR_BASE 0.5
 #define LMR_DIVISOR 2.25
 
-/* Strength levels (skill.c; README, Strength levels). A level L below 20 chooses among SKILL_CANDIDATES
- * best root moves, each pushed by a random amount up to SKILL_ERROR_MAX_CP centipawns at level -20,
- * halved every SKILL_ERROR_HALVING levels above; it searches 1 + (L + 20) / 4 plies below level 0 and
- * SKILL_DEPTH_LEVEL0 + L from level 0 on, within SKILL_NODES_LEVEL0 nodes at level 0 and below, doubled
- * every SKILL_LEVELS_PER_DOUBLING levels above. */
+/* Strength levels (skill.c; README, Strength levels). A level's search of strength S (below 20) chooses
+ * among SKILL_CANDIDATES best root moves, each pushed by a random amount up to SKILL_ERROR_MAX_CP
+ * centipawns at strength -20, halved every SKILL_ERROR_HALVING above (doubled below, to 1200 at the
+ * weakest, -27); it searches 1 + (S + 20) / 4 plies (1 at least) below strength 0 and
+ * SKILL_DEPTH_LEVEL0 + S from 0 on, within SKILL_NODES_LEVEL0 nodes at strength 0 and below, doubled
+ * every SKILL_LEVELS_PER_DOUBLING above. */
 enum {
     SKILL_NODES_LEVEL0 = 12000,
     SKILL_DEPTH_LEVEL0 = 6,

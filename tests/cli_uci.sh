@@ -519,7 +519,7 @@ fi
 
 # A level: quick (its own budget under 'go wtime'), line 1 only (the hidden candidates are not printed),
 # and the same move for the same seed. UCI_Elo 500 is level -20: depth 1 only (two lines, MultiPV 2).
-session "setoption name Skill Level value 0
+session "setoption name Skill Level value 8
 setoption name Skill Seed value 4
 position startpos moves h1g3 h10g8
 go wtime 600000 btime 600000
@@ -535,7 +535,7 @@ setoption name UCI_Elo value 500
 go depth 10
 @wait 4 ^bestmove
 quit"
-if session_ok "strength: level 0"; then
+if session_ok "strength: level 8"; then
   moves=$(grep -a '^bestmove' "$tmp/body" | cut -d' ' -f2 | tr '\n' ' ')
   first=$(awk '/^bestmove/ { n++; next } n == 0' "$tmp/body")
   time_ms=$(printf '%s\n' "$first" | grep -a '^info depth' | tail -n 1 | sed -n 's/.* time \([0-9]*\) .*/\1/p')
@@ -545,9 +545,9 @@ if session_ok "strength: level 0"; then
   m1=$(echo "$moves" | cut -d' ' -f1); m2=$(echo "$moves" | cut -d' ' -f2)
   if [ -n "$m1" ] && [ "$m1" = "$m2" ] && [ "$multipv" = 0 ] && [ "$pv2" = 3 ] && [ "$elo500" = "1 1 " ] \
      && [ -n "$time_ms" ] && [ "$time_ms" -lt 5000 ]; then
-    pass "Skill Level 0 with a 10-minute clock: its own budget (${time_ms} ms), line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)"
+    pass "Skill Level 8 with a 10-minute clock: its own budget (${time_ms} ms), line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)"
   else
-    fail "Skill Level 0 with a 10-minute clock: its own budget, line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)" \
+    fail "Skill Level 8 with a 10-minute clock: its own budget, line 1 only, the same move for the same seed; MultiPV 2: two lines; UCI_Elo 500: depth 1 (two lines)" \
       "bestmoves: $moves" "time: $time_ms ms" "hidden lines printed: $multipv" "multipv 2 lines at depths 1-3: $pv2" "UCI_Elo 500 depths: $elo500"
   fi
 fi

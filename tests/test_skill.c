@@ -1,7 +1,8 @@
 /* Strength levels as pure functions (search/skill.h), with made-up scores: the UCI_Elo table and its
- * interpolation, which option decides the level, each level's budget, depth and error, and the choice
- * among candidates (bounded error, a winning mate always played, determinism for a seed, different
- * seeds drawing differently, the spread of choices growing as the level drops). The search with a
+ * interpolation, which option decides the level, the strength of each level and what each strength may
+ * spend (budget, depth, candidates, error), and the choice among candidates (bounded error, a winning
+ * mate always played, determinism for a seed, different seeds drawing differently, the spread of
+ * choices growing as the strength drops). The search with a
  * level is tested in test_search, the options in test_protocol, cli_uci.sh and cli_ucci.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -58,38 +59,95 @@ static void test_which_option_decides(void **state)
     assert_true(skill_enabled(skill_level(20, true, SKILL_ELO_MAX))); /* the top of UCI_Elo is still limited */
 }
 
-static void assert_params(double level, uint64_t nodes, int depth, int candidates, int error_cp)
+static void assert_params_at(double strength, uint64_t nodes, int depth, int candidates, int error_cp)
 {
-    SkillParams p = skill_params(level);
+    SkillParams p = skill_params_at(strength);
     if (p.nodes != nodes || p.depth != depth || p.candidates != candidates || p.error_cp != error_cp)
-        fail_msg("level %.2f: nodes %llu depth %d candidates %d error %d; expected %llu %d %d %d", level,
+        fail_msg("strength %.2f: nodes %llu depth %d candidates %d error %d; expected %llu %d %d %d", strength,
                  (unsigned long long)p.nodes, p.depth, p.candidates, p.error_cp, (unsigned long long)nodes, depth,
                  candidates, error_cp);
 }
 
-static void test_params(void **state)
+static void assert_strength(double level, double want)
+{
+    double got = skill_strength(level);
+    if (got < want - 1e-6 || got > want + 1e-6)
+        fail_msg("level %.2f: strength %.6f, expected %.6f", level, got, want);
+}
+
+static void test_strength_params(void **state)
 {
     (void)state;
-    /* The README's table of levels. */
-    assert_params(-20, 12000, 1, 4, 600);
-    assert_params(-16, 12000, 2, 4, 404);
-    assert_params(-12, 12000, 3, 4, 272);
-    assert_params(-8, 12000, 4, 4, 183);
-    assert_params(-4, 12000, 5, 4, 123);
-    assert_params(-1, 12000, 5, 4, 91);
-    assert_params(0, 12000, 6, 4, 83);
-    assert_params(0.5, 13162, 6, 4, 79);
-    assert_params(4, 25135, 10, 4, 56);
-    assert_params(8, 52648, 14, 4, 38);
-    assert_params(12, 110275, 18, 4, 25);
-    assert_params(16, 230981, 22, 4, 17);
-    assert_params(19, 402161, 25, 4, 13);
-    assert_params(-25, 12000, 1, 4, 600); /* clamped */
-    /* Every step up gives at least as many nodes and plies and no more error. */
-    for (int tenth = -200; tenth < 199; tenth++) {
-        SkillParams a = skill_params(tenth / 10.0), b = skill_params((tenth + 1) / 10.0);
-        if (b.nodes < a.nodes || b.depth < a.depth || b.error_cp > a.error_cp)
-            fail_msg("level %.1f -> %.1f weakens the search", tenth / 10.0, (tenth + 1) / 10.0);
+    /* The strength scale: budget, depth, candidates and error. */
+    assert_params_at(-27, 12000, 1, 8, 1200); /* the weakest */
+    assert_int_equal(skill_params_at(-27).qsearch_plies, 0);
+    assert_int_equal(skill_params_at(-26.5).qsearch_plies, SKILL_QSEARCH_FULL);
+    assert_params_at(-23.5, 12000, 1, 6, 849);
+    assert_params_at(-21.25, 12000, 1, 5, 679);
+    assert_params_at(-20, 12000, 1, 4, 600);
+    assert_params_at(-16, 12000, 2, 4, 404);
+    assert_params_at(-12, 12000, 3, 4, 272);
+    assert_params_at(-8, 12000, 4, 4, 183);
+    assert_params_at(-4, 12000, 5, 4, 123);
+    assert_params_at(-1, 12000, 5, 4, 91);
+    assert_params_at(0, 12000, 6, 4, 83);
+    assert_params_at(0.5, 13162, 6, 4, 79);
+    assert_params_at(4, 25135, 10, 4, 56);
+    assert_params_at(8, 52648, 14, 4, 38);
+    assert_params_at(12, 110275, 18, 4, 25);
+    assert_params_at(16, 230981, 22, 4, 17);
+    assert_params_at(19, 402161, 25, 4, 13);
+    assert_params_at(-30, 12000, 1, 8, 1200); /* clamped */
+    /* Every step up gives at least as many nodes and plies, no more candidates and no more error. */
+    for (int tenth = -270; tenth < 199; tenth++) {
+        SkillParams a = skill_params_at(tenth / 10.0), b = skill_params_at((tenth + 1) / 10.0);
+        if (b.nodes < a.nodes || b.depth < a.depth || b.candidates > a.candidates || b.error_cp > a.error_cp
+            || b.qsearch_plies < a.qsearch_plies)
+            fail_msg("strength %.1f -> %.1f weakens the search", tenth / 10.0, (tenth + 1) / 10.0);
+    }
+}
+
+static void test_level_strength(void **state)
+{
+    (void)state;
+    /* The table's points (README, Strength levels), linear between them, clamped outside. */
+    const struct {
+        double level, strength;
+    } points[] = {{-20, -27.0}, {-16, -26.2}, {-12, -24.4}, {-8, -22.7}, {-4, -20.9},
+                  {0, -16.0},   {1.1, -15.5}, {6.6, 0.5},   {13.3, 6.5}, {20, 20.0}};
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
+        assert_strength(points[i].level, points[i].strength);
+    assert_strength(4, -7.063636);
+    assert_strength(8, 1.753731);
+    assert_strength(12, 5.335821);
+    assert_strength(16, 11.940299);
+    assert_strength(-2, -18.45);
+    assert_strength(-25, -27.0);
+    for (int tenth = -200; tenth < 200; tenth++)
+        if (skill_strength((tenth + 1) / 10.0) <= skill_strength(tenth / 10.0))
+            fail_msg("level %.1f -> %.1f does not raise the strength", tenth / 10.0, (tenth + 1) / 10.0);
+    /* A level's parameters are those of its strength: the README's table of levels. */
+    const struct {
+        double level;
+        uint64_t nodes;
+        int depth, candidates, error_cp, qsearch_plies;
+    } levels[] = {{-20, 12000, 1, 8, 1200, 0},
+                  {-16, 12000, 1, 8, 1109, SKILL_QSEARCH_FULL},
+                  {-12, 12000, 1, 7, 928, SKILL_QSEARCH_FULL},
+                  {-8, 12000, 1, 6, 784, SKILL_QSEARCH_FULL},
+                  {-4, 12000, 1, 5, 656, SKILL_QSEARCH_FULL},
+                  {0, 12000, 2, 4, 404, SKILL_QSEARCH_FULL},
+                  {4, 12000, 4, 4, 167, SKILL_QSEARCH_FULL},
+                  {8, 16594, 7, 4, 70, SKILL_QSEARCH_FULL},
+                  {12, 32175, 11, 4, 49, SKILL_QSEARCH_FULL},
+                  {16, 109065, 17, 4, 25, SKILL_QSEARCH_FULL},
+                  {19, 333370, 23, 4, 14, SKILL_QSEARCH_FULL}};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        SkillParams p = skill_params(levels[i].level);
+        if (p.nodes != levels[i].nodes || p.depth != levels[i].depth || p.candidates != levels[i].candidates
+            || p.error_cp != levels[i].error_cp || p.qsearch_plies != levels[i].qsearch_plies)
+            fail_msg("level %.0f: nodes %llu depth %d candidates %d error %d quiescence %d", levels[i].level,
+                     (unsigned long long)p.nodes, p.depth, p.candidates, p.error_cp, p.qsearch_plies);
     }
 }
 
@@ -143,21 +201,21 @@ static void test_pick_seeds(void **state)
     assert_true(skill_seed(5, 77) == skill_seed(5, 77));
 }
 
-/* The lower the level, the more often a move other than the best is chosen among typical scores. */
+/* The weaker the search, the more often a move other than the best is chosen among typical scores. */
 static void test_pick_spread_by_level(void **state)
 {
     (void)state;
     SkillCandidate c[4] = {cand(301, 120), cand(302, 100), cand(303, 40), cand(304, -150)};
-    const int levels[] = {19, 8, 0, -8, -20};
+    const int levels[] = {19, 8, 0, -8, -20};            /* strengths */
     const int want_not_best[] = {0, 115, 281, 424, 580}; /* of 1000 seeds; level 19's error (13) is below the gap */
     int previous = -1;
     for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++) {
-        int error = skill_params(levels[k]).error_cp; /* these scores are in centipawns too */
+        int error = skill_params_at(levels[k]).error_cp; /* these scores are in centipawns too */
         int not_best = 0;
         for (uint64_t seed = 0; seed < 1000; seed++)
             not_best += skill_pick(c, 4, error, skill_seed(seed, 0x1234)) != 0;
         if (not_best != want_not_best[k])
-            fail_msg("level %d: %d of 1000 not the best, expected %d", levels[k], not_best, want_not_best[k]);
+            fail_msg("strength %d: %d of 1000 not the best, expected %d", levels[k], not_best, want_not_best[k]);
         assert_true(not_best > previous);
         previous = not_best;
     }
@@ -166,9 +224,13 @@ static void test_pick_spread_by_level(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elo_table),  cmocka_unit_test(test_which_option_decides),
-        cmocka_unit_test(test_params),     cmocka_unit_test(test_pick_bounds),
-        cmocka_unit_test(test_pick_seeds), cmocka_unit_test(test_pick_spread_by_level),
+        cmocka_unit_test(test_elo_table),
+        cmocka_unit_test(test_which_option_decides),
+        cmocka_unit_test(test_strength_params),
+        cmocka_unit_test(test_level_strength),
+        cmocka_unit_test(test_pick_bounds),
+        cmocka_unit_test(test_pick_seeds),
+        cmocka_unit_test(test_pick_spread_by_level),
     };
     return cmocka_run_group_tests_name("skill", tests, NULL, NULL);
 }
