@@ -30,14 +30,14 @@ static void test_elo_table(void **state)
     const struct {
         int elo;
         double level;
-    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1}, {800, -5.4}, {1000, -2.6}, {1350, 0.0},
-                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6}, {2250, 9.8}, {2500, 13.3}, {2850, 18.5}};
+    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1}, {800, -5.4},  {1000, -2.6}, {1350, 0.0},
+                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6}, {2250, 10.9}, {2500, 15.5}, {2850, 18.5}};
     for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
         assert_level(points[i].elo, points[i].level);
     /* Linear between them; clamped outside 500-2850. */
     assert_level(1425, 0.55);
     assert_level(550, -16.3);
-    assert_level(2675, 15.9);
+    assert_level(2675, 17.0);
     assert_level(0, -20.0);
     assert_level(400, -20.0);
     assert_level(3000, 18.5);
