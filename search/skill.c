@@ -43,9 +43,10 @@ double skill_level(int skill_level_option, bool limit_strength, int elo)
 }
 
 /* Level -> the search's strength, in tenths. A level's strength is what its search may spend and how far
- * its choice may stray (skill_params_at). Measured against Fairy-Stockfish 11.1 at 10 s + 0.1 s, so that
- * from level 0 up a level plays about as strongly as FSF's own level of that number, which is what its
- * `UCI_Elo` asks FSF for (README, Strength levels, Calibration). FSF's levels climb steeply from 0 to 7
+ * its choice may stray (skill_params_at). Placed by gauntlets against Fairy-Stockfish 11.1's levels at
+ * 10 s + 0.1 s, so that from level 0 up a level plays about as strongly as FSF's own level of that number
+ * (README, Strength levels, Calibration; the 200-game checks found levels 1.1 and 6.6 so, level 13.3 about
+ * 155 Elo weaker, which the UCI_Elo table above makes up for). FSF's levels climb steeply from 0 to 7
  * (its search goes from 1 ply to 8) and slowly above. Below 0, where FSF's own levels barely differ, the
  * levels go on down to the weakest strength in steps of one more candidate and more error (matches of
  * each level against the one four below placed them). */
