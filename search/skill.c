@@ -11,31 +11,35 @@
 #include "tt.h"
 #include "tunables.h"
 
+/* A table of points (x, y), x rising: y linear between them, clamped outside. */
+typedef struct {
+    int x, y;
+} TablePoint;
+
+static double table_interpolate(const TablePoint *t, int points, double x)
+{
+    if (x <= t[0].x)
+        return t[0].y;
+    for (int i = 1; i < points; i++)
+        if (x <= t[i].x)
+            return t[i - 1].y + (x - t[i - 1].x) / (t[i].x - t[i - 1].x) * (t[i].y - t[i - 1].y);
+    return t[points - 1].y;
+}
+
+#define TABLE_POINTS(t) ((int)(sizeof(t) / sizeof(t)[0]))
+
 /* UCI_Elo -> level, in tenths of a level: Fairy-Stockfish's own curve sampled at these points (level =
  * ((elo - 1346.6) / 143.4)^(1 / 0.806) above 1346.6, (elo - 1346.6) / 143.4 + ((elo - 1346.6) / 500)^5
  * below), so that a tool asks Janggun for about the level it would ask FSF for, corrected where matches
  * against FSF 11.1 at 10 s + 0.1 s measured otherwise (README, Strength levels, Calibration): level 13.3,
  * FSF's 2500, scored 29% against FSF's 2500 (-155 Elo), so 2500 asks for level 15.5 and 2250 for half that
- * correction more than FSF's 9.8. */
-static const struct {
-    int elo, level10;
-} elo_table[] = {
+ * correction more than FSF's 9.8. Points (elo, level in tenths). */
+static const TablePoint elo_table[] = {
     {500, -200}, {600, -126}, {700, -81}, {800, -54},  {1000, -26}, {1350, 0},
     {1500, 11},  {1750, 36},  {2000, 66}, {2250, 109}, {2500, 155}, {2850, 185},
 };
 
-double skill_level_from_elo(int elo)
-{
-    enum { POINTS = sizeof elo_table / sizeof elo_table[0] };
-    if (elo <= elo_table[0].elo)
-        return elo_table[0].level10 / 10.0;
-    for (int i = 1; i < POINTS; i++)
-        if (elo <= elo_table[i].elo) {
-            double f = (double)(elo - elo_table[i - 1].elo) / (elo_table[i].elo - elo_table[i - 1].elo);
-            return (elo_table[i - 1].level10 + f * (elo_table[i].level10 - elo_table[i - 1].level10)) / 10.0;
-        }
-    return elo_table[POINTS - 1].level10 / 10.0;
-}
+double skill_level_from_elo(int elo) { return table_interpolate(elo_table, TABLE_POINTS(elo_table), elo) / 10.0; }
 
 double skill_level(int skill_level_option, bool limit_strength, int elo)
 {
@@ -49,29 +53,15 @@ double skill_level(int skill_level_option, bool limit_strength, int elo)
  * 155 Elo weaker, which the UCI_Elo table above makes up for). FSF's levels climb steeply from 0 to 7
  * (its search goes from 1 ply to 8) and slowly above. Below 0, where FSF's own levels barely differ, the
  * levels go on down to the weakest strength in steps of one more candidate and more error (matches of
- * each level against the one four below placed them). */
-static const struct {
-    int level10, strength10;
-} strength_table[] = {
+ * each level against the one four below placed them). Points (level, strength), both in tenths. */
+static const TablePoint strength_table[] = {
     {-200, -270}, {-160, -262}, {-120, -244}, {-80, -227}, {-40, -209},
     {0, -160},    {11, -155},   {66, 5},      {133, 65},   {200, 200},
 };
 
 double skill_strength(double level)
 {
-    enum { POINTS = sizeof strength_table / sizeof strength_table[0] };
-    double tenths = level * 10.0;
-    if (tenths <= strength_table[0].level10)
-        return strength_table[0].strength10 / 10.0;
-    for (int i = 1; i < POINTS; i++)
-        if (tenths <= strength_table[i].level10) {
-            double f =
-                (tenths - strength_table[i - 1].level10) / (strength_table[i].level10 - strength_table[i - 1].level10);
-            return (strength_table[i - 1].strength10
-                    + f * (strength_table[i].strength10 - strength_table[i - 1].strength10))
-                   / 10.0;
-        }
-    return strength_table[POINTS - 1].strength10 / 10.0;
+    return table_interpolate(strength_table, TABLE_POINTS(strength_table), level * 10.0) / 10.0;
 }
 
 SkillParams skill_params_at(double strength)

@@ -16,11 +16,16 @@
 #include "../search/skill.h"
 #include "../search/tt.h"
 
+/* A table's value within rounding: WHAT names the argument in the message. */
+static void assert_near(const char *what, double arg, double got, double want)
+{
+    if (got < want - 1e-6 || got > want + 1e-6)
+        fail_msg("%s %.2f: %.6f, expected %.6f", what, arg, got, want);
+}
+
 static void assert_level(int elo, double want)
 {
-    double got = skill_level_from_elo(elo);
-    if (got < want - 1e-9 || got > want + 1e-9)
-        fail_msg("UCI_Elo %d: level %.6f, expected %.6f", elo, got, want);
+    assert_near("UCI_Elo -> level at", elo, skill_level_from_elo(elo), want);
 }
 
 static void test_elo_table(void **state)
@@ -70,9 +75,7 @@ static void assert_params_at(double strength, uint64_t nodes, int depth, int can
 
 static void assert_strength(double level, double want)
 {
-    double got = skill_strength(level);
-    if (got < want - 1e-6 || got > want + 1e-6)
-        fail_msg("level %.2f: strength %.6f, expected %.6f", level, got, want);
+    assert_near("level -> strength at", level, skill_strength(level), want);
 }
 
 static void test_strength_params(void **state)
