@@ -346,9 +346,9 @@ static void test_skill_takes_hanging_chariot(void **state)
 {
     (void)state;
     build_sample();
-    /* The chariot that would otherwise be lost (taking it scores about 740 centipawns above the best
-     * other move): level 0 (error 404) takes it with every seed; the weakest level (error 1,200, eight
-     * candidates) most of the time. */
+    /* The chariot that would otherwise be lost (taking it scores several hundred centipawns above the
+     * best other move): level 0 (error 404) takes it with every seed; the weakest level (error 1,200,
+     * eight candidates) most of the time (the count depends on the shipped net). */
     int taken[2] = {0, 0};
     const double levels[2] = {0, -20};
     for (int k = 0; k < 2; k++)
@@ -358,7 +358,7 @@ static void test_skill_takes_hanging_chariot(void **state)
             taken[k] += strcmp(text, "a1a6") == 0;
         }
     assert_int_equal(taken[0], 100);
-    assert_int_equal(taken[1], 73);
+    assert_int_equal(taken[1], 87);
 }
 
 static void test_skill_reports_shown_lines_only(void **state)
@@ -417,7 +417,7 @@ static void test_skill_levels_differ(void **state)
     /* Agreement with full strength at 12,000 nodes (the budget of every level up to 4): the weaker the
      * level, the less. With the default evaluation, the net. */
     const double levels[] = {-20, 0, 4, 12};
-    const int want[] = {11, 20, 26, 33};
+    const int want[] = {13, 20, 26, 28};
     int agree[4] = {0};
     for (int i = 0; i < sample_count; i++) {
         SearchLimits full = depth_limit(0);
