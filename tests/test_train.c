@@ -82,7 +82,10 @@ static void test_packed_round_trip(void **state)
             assert_true(packed_read(&r, &back));
             assert_memory_equal(back.board, g.pos.board, sizeof back.board);
             assert_true(back.occupied == g.pos.occupied);
+            assert_true(back.occupied_t == g.pos.occupied_t);
+            assert_true(back.cannons_t == g.pos.cannons_t);
             assert_int_equal(back.side, g.pos.side);
+            assert_int_equal(eval_classical_raw(&back), eval_classical_raw(&g.pos));
             for (Color c = WHITE; c <= BLACK; c++) {
                 assert_true(back.by_color[c] == g.pos.by_color[c]);
                 assert_int_equal(back.general[c], g.pos.general[c]);

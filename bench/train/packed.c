@@ -45,7 +45,8 @@ bool packed_read(const PackedRecord *r, Position *pos)
     memset(pos->board, 0, sizeof pos->board);
     memset(pos->by_color, 0, sizeof pos->by_color);
     memset(pos->by_type, 0, sizeof pos->by_type);
-    pos->occupied = 0;
+    /* The file-major copies too: the classical terms' chariot and cannon attacks read them. */
+    pos->occupied = pos->occupied_t = pos->cannons_t = 0;
     int n = 0, generals[COLOR_COUNT] = {0, 0};
     for (Square s = 0; s < SQUARE_COUNT; s++) {
         if (!(b[s / 8] >> (s % 8) & 1))
@@ -62,6 +63,9 @@ bool packed_read(const PackedRecord *r, Position *pos)
         pos->by_color[piece_color(p)] |= bit;
         pos->by_type[pt] |= bit;
         pos->occupied |= bit;
+        pos->occupied_t |= bb_tsquare(s);
+        if (pt == CANNON)
+            pos->cannons_t |= bb_tsquare(s);
         if (pt == GENERAL) {
             generals[piece_color(p)]++;
             pos->general[piece_color(p)] = s;
