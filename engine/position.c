@@ -46,6 +46,16 @@ static void put_piece(Position *pos, Piece pc, Square s)
         pos->general[piece_color(pc)] = s;
 }
 
+void position_clear_board(Position *pos)
+{
+    memset(pos->board, 0, sizeof pos->board);
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->by_type, 0, sizeof pos->by_type);
+    pos->occupied = pos->occupied_t = pos->cannons_t = 0;
+}
+
+void position_put_piece(Position *pos, Piece pc, Square s) { put_piece(pos, pc, s); }
+
 static void remove_piece(Position *pos, Square s)
 {
     Piece pc = pos->board[s];

@@ -58,6 +58,13 @@ bool position_set_fen(Position *pos, const char *fen, const RuleSet *rules, FenF
 /* Writes FSF's FEN form, `<board> w|b - - <halfmove> <fullmove>`; buf needs 100 bytes. */
 void position_to_fen(const Position *pos, char *buf, size_t size);
 
+/* For readers that store boards their own way (the trainer's packed records): empties the board and
+ * every bitboard, then places pieces keeping the bitboards (the file-major copies too) and the
+ * generals' points in step. Nothing else (side, key, state, rules) is set: such a board is for
+ * evaluation, not for play. */
+void position_clear_board(Position *pos);
+void position_put_piece(Position *pos, Piece pc, Square s);
+
 /* Plays a legal move (or the pass); new_state must outlive the move. unmake takes back the last one. */
 void position_make(Position *pos, Move m, StateInfo *new_state);
 void position_unmake(Position *pos);

@@ -346,9 +346,9 @@ static void test_skill_takes_hanging_chariot(void **state)
 {
     (void)state;
     build_sample();
-    /* The chariot that would otherwise be lost (taking it scores several hundred centipawns above the
-     * best other move): level 0 (error 404) takes it with every seed; the weakest level (error 1,200,
-     * eight candidates) most of the time (the count depends on the shipped net). */
+    /* The chariot that would otherwise be lost: level 0 (error 404) takes it with every seed; the
+     * weakest level (error 1,200, eight candidates) most of the time (the count depends on the shipped
+     * net). */
     int taken[2] = {0, 0};
     const double levels[2] = {0, -20};
     for (int k = 0; k < 2; k++)

@@ -42,11 +42,7 @@ bool packed_write(const Position *pos, int score, int result, int flags, int rul
 bool packed_read(const PackedRecord *r, Position *pos)
 {
     const uint8_t *b = r->bytes;
-    memset(pos->board, 0, sizeof pos->board);
-    memset(pos->by_color, 0, sizeof pos->by_color);
-    memset(pos->by_type, 0, sizeof pos->by_type);
-    /* The file-major copies too: the classical terms' chariot and cannon attacks read them. */
-    pos->occupied = pos->occupied_t = pos->cannons_t = 0;
+    position_clear_board(pos);
     int n = 0, generals[COLOR_COUNT] = {0, 0};
     for (Square s = 0; s < SQUARE_COUNT; s++) {
         if (!(b[s / 8] >> (s % 8) & 1))
@@ -58,18 +54,8 @@ bool packed_read(const PackedRecord *r, Position *pos)
         PieceType pt = piece_type(p);
         if (pt == NO_PIECE_TYPE)
             return false;
-        Bitboard bit = (Bitboard)1 << s;
-        pos->board[s] = p;
-        pos->by_color[piece_color(p)] |= bit;
-        pos->by_type[pt] |= bit;
-        pos->occupied |= bit;
-        pos->occupied_t |= bb_tsquare(s);
-        if (pt == CANNON)
-            pos->cannons_t |= bb_tsquare(s);
-        if (pt == GENERAL) {
-            generals[piece_color(p)]++;
-            pos->general[piece_color(p)] = s;
-        }
+        position_put_piece(pos, p, s);
+        generals[piece_color(p)] += pt == GENERAL;
     }
     for (Square s = SQUARE_COUNT; s < 96; s++)
         if (b[s / 8] >> (s % 8) & 1)
