@@ -21,7 +21,9 @@ start_engine() {
   pid=$!
   exec 3>"$tmp/in"
 }
-send() { printf '%s\n' "$@" >&3 2>/dev/null; }
+# Written from a subshell that ignores SIGPIPE: once the engine has gone (as several checks intend), a
+# write to the fifo fails instead of killing this script.
+send() { (trap '' PIPE; printf '%s\n' "$@" >&3) 2>/dev/null; }
 close_input() { exec 3>&- 2>/dev/null; }
 
 # wait_for N REGEX [TENTHS]: until N lines of $tmp/out match REGEX (false after TENTHS tenths of a second, 300 by default).

@@ -23,6 +23,10 @@ wait_lines() {
   done
 }
 
+# to_engine COMMAND...: COMMAND's output to the engine, from a subshell that ignores SIGPIPE, so that a
+# write after the engine has ended (a script that goes on after quit) fails instead of killing the test.
+to_engine() { (trap '' PIPE; "$@" >&3) 2>/dev/null; }
+
 session() {
   local script=$1 line pid i
   session_problems=""
@@ -34,10 +38,10 @@ session() {
     case $line in
       "@wait "*) line=${line#@wait }; wait_lines "${line%% *}" "${line#* }" ;;
       "@sleep "*) sleep "${line#@sleep }" ;;
-      "@raw "*) printf "${line#@raw }" >&3 2>/dev/null ;;
-      "@file "*) cat "${line#@file }" >&3 2>/dev/null ;;
+      "@raw "*) to_engine printf "${line#@raw }" ;;
+      "@file "*) to_engine cat "${line#@file }" ;;
       "@mark "*) date +%s.%N >"$tmp/mark.${line#@mark }" ;;
-      *) printf '%s\n' "$line" >&3 2>/dev/null ;;
+      *) to_engine printf '%s\n' "$line" ;;
     esac
   done <<<"$script"
   exec 3>&-
