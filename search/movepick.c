@@ -41,15 +41,59 @@ static int mvv_lva(const Position *pos, Move m)
     return 32 * see_value[piece_type(pos->board[move_to(m)])] - see_value[piece_type(pos->board[move_from(m)])] / 16;
 }
 
-/* The quiet order: butterfly and continuation histories, the one 4 plies back at half weight. */
+/* What escaping a threat is worth in the quiet order, by the moving piece's type. Soldiers and
+ * guards are left to the histories: they are cheap, and a guard's place is by its general. */
+static const int threat_escape[PIECE_TYPE_COUNT] = {
+    [ELEPHANT] = THREAT_ESCAPE_MINOR,
+    [HORSE] = THREAT_ESCAPE_MINOR,
+    [CANNON] = THREAT_ESCAPE_CANNON,
+    [CHARIOT] = THREAT_ESCAPE_CHARIOT,
+};
+
+/* Every point the pieces of type pt and colour c attack (or defend). */
+static Bitboard attacks_by(const Position *pos, Color c, PieceType pt)
+{
+    Bitboard attacks = 0, pieces = position_pieces(pos, c, pt);
+    while (pieces)
+        attacks |= movegen_piece_reach(pos, pt, bb_pop_lsb(&pieces), c);
+    return attacks;
+}
+
+/* Fills mp->threatened: for each type, the union of the attacks of the enemy's cheaper types. */
+static void find_threats(MovePicker *mp)
+{
+    static const PieceType by_value[] = {SOLDIER, GUARD, ELEPHANT, HORSE, CANNON, CHARIOT};
+    const Position *pos = mp->pos;
+    Color them = (Color)(pos->side ^ 1);
+    Bitboard attacks[PIECE_TYPE_COUNT] = {0};
+    for (size_t i = 0; i < sizeof by_value / sizeof by_value[0]; i++)
+        attacks[by_value[i]] = attacks_by(pos, them, by_value[i]);
+    for (PieceType pt = SOLDIER; pt < PIECE_TYPE_COUNT; pt++) {
+        mp->threatened[pt] = 0;
+        for (size_t i = 0; i < sizeof by_value / sizeof by_value[0]; i++)
+            if (see_value[by_value[i]] < see_value[pt])
+                mp->threatened[pt] |= attacks[by_value[i]];
+    }
+    mp->threats_known = true;
+}
+
+/* The quiet order: butterfly and continuation histories, the one 4 plies back at half weight, and
+ * (outside check) threats escaped or walked into. */
 static int quiet_score(const MovePicker *mp, Move m)
 {
     const Position *pos = mp->pos;
-    Square to = move_to(m);
-    Piece pc = pos->board[move_from(m)];
+    Square from = move_from(m), to = move_to(m);
+    Piece pc = pos->board[from];
     PieceToHistory *const *cont = mp->history.continuation;
-    return mp->os->butterfly[pos->side][move_from(m)][to] + (*cont[0])[pc][to] + (*cont[1])[pc][to]
-           + (*cont[2])[pc][to] / 2;
+    int score =
+        mp->os->butterfly[pos->side][from][to] + (*cont[0])[pc][to] + (*cont[1])[pc][to] + (*cont[2])[pc][to] / 2;
+    if (mp->threats_known && !move_is_pass(m)) {
+        PieceType pt = piece_type(pc);
+        bool threatened_now = bb_test(mp->threatened[pt], from), threatened_after = bb_test(mp->threatened[pt], to);
+        if (threatened_now != threatened_after)
+            score += threatened_now ? threat_escape[pt] : -threat_escape[pt];
+    }
+    return score;
 }
 
 QuietHistory picker_quiet_history(const MovePicker *mp, Move m)
@@ -121,6 +165,7 @@ static void init_common(MovePicker *mp, const Position *pos, const OrderingStats
     mp->skip_quiets = false;
     mp->cur = mp->end = mp->bad_end = 0;
     mp->list.count = 0;
+    mp->threats_known = false;
 }
 
 void picker_init_main(MovePicker *mp, const Position *pos, const OrderingStats *os, Move tt_move, int depth, int ply,
@@ -162,6 +207,8 @@ void picker_init_listed(MovePicker *mp, const Position *pos, const OrderingStats
     init_common(mp, pos, os, history);
     mp->tt_move = tt_move;
     mp->stage = STAGE_LISTED;
+    if (!pos->st->checkers)
+        find_threats(mp);
     for (int i = 0; i < count; i++) {
         Move m = moves[i];
         int score;
@@ -262,6 +309,7 @@ Move picker_next(MovePicker *mp)
                 if (mp->list.count > mp->end && move_is_pass(mp->list.moves[mp->list.count - 1]))
                     mp->pass = mp->list.moves[--mp->list.count];
                 mp->end = mp->list.count;
+                find_threats(mp);
                 for (int i = mp->cur; i < mp->end; i++)
                     mp->scores[i] = quiet_score(mp, mp->list.moves[i]);
                 partial_insertion_sort(mp, mp->cur, mp->end, -QUIET_SORT_LIMIT * mp->depth);

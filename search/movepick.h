@@ -3,10 +3,11 @@
  * first moves are good, so this is where much of the search's speed is won or lost. The picker
  * generates moves only when a stage needs them: the table move is tried before anything is generated,
  * then captures that do not lose material, the killers and the counter move, the quiet moves by
- * history, and last the captures that lose material. It tells the search what kind of move it just
- * returned (a losing capture is pruned at low depth and reduced) and, for a quiet move, what the
- * histories say of it (history pruning and late-move reductions). One OrderingStats per search thread:
- * nothing here is shared or locked, and a MovePicker lives on the caller's stack. */
+ * history and threats (a piece attacked by a lesser one escaping first), and last the captures that
+ * lose material. It tells the search what kind of move it just returned (a losing capture is pruned
+ * at low depth and reduced) and, for a quiet move, what the histories say of it (history pruning and
+ * late-move reductions). One OrderingStats per search thread: nothing here is shared or locked, and a
+ * MovePicker lives on the caller's stack. */
 #ifndef JANGGUN_MOVEPICK_H
 #define JANGGUN_MOVEPICK_H
 
@@ -104,6 +105,10 @@ typedef struct {
     int cur, end, bad_end; /* losing captures are kept in list.moves[0, bad_end) */
     MoveList list;
     int scores[MAX_MOVES];
+    /* For the quiet order outside check, by piece type: the points where a piece of that type is
+     * attacked by a less valuable enemy piece (the general's attacks not counted). */
+    Bitboard threatened[PIECE_TYPE_COUNT];
+    bool threats_known; /* threatened is filled (once the quiet moves are scored) */
 } MovePicker;
 
 /* A node of the main search at `ply` (killers) and `depth` (how much of the quiet list is sorted). In

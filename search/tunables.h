@@ -43,11 +43,16 @@ enum {
     HISTORY_BONUS_SLOPE = 300,        /* a cutoff's history bonus: SLOPE * depth - OFFSET, at most MAX */
     HISTORY_BONUS_OFFSET = 200,
     HISTORY_BONUS_MAX = 2400,
-    CAPTURE_MVV_WEIGHT = 16,    /* capture order: victim value times this plus capture history */
-    GOOD_CAPTURE_SEE = 0,       /* captures whose exchange gains at least this come before the quiet moves */
-    QUIET_SORT_LIMIT = 3000,    /* quiet moves scoring below -this per ply are left unsorted */
-    HISTORY_PRUNE_DEPTH = 3,    /* late quiet moves pruned up to this depth when their continuation ... */
-    HISTORY_PRUNE_MARGIN = 1500 /* ... histories 1 and 2 plies back sum below -this per ply */
+    CAPTURE_MVV_WEIGHT = 16,     /* capture order: victim value times this plus capture history */
+    GOOD_CAPTURE_SEE = 0,        /* captures whose exchange gains at least this come before the quiet moves */
+    QUIET_SORT_LIMIT = 3000,     /* quiet moves scoring below -this per ply are left unsorted */
+    HISTORY_PRUNE_DEPTH = 3,     /* late quiet moves pruned up to this depth when their continuation ... */
+    HISTORY_PRUNE_MARGIN = 1500, /* ... histories 1 and 2 plies back sum below -this per ply */
+    /* Quiet order: a piece attacked by a less valuable enemy piece that moves to a point no such piece
+     * attacks gains this much; a piece that moves from safety onto such a point loses it. */
+    THREAT_ESCAPE_CHARIOT = 50000,
+    THREAT_ESCAPE_CANNON = 25000,
+    THREAT_ESCAPE_MINOR = 15000 /* horses and elephants */
 };
 
 /* Late-move reduction: LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR plies. */

@@ -4,7 +4,7 @@
  * the main picker returns every legal move exactly once and no pseudo-legal move twice, its stages come
  * in order, quiescence returns exactly the captures that do not lose material (every move in check or
  * bikjang), and skip_quiets stops the quiet moves but not the captures. Then the exact arithmetic of
- * the gravity update and what a cutoff teaches the tables. */
+ * the gravity update, what a cutoff teaches the tables, and threats in the quiet order. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,12 +175,40 @@ static int capture_order_score(const Position *pos, Move m)
     return CAPTURE_MVV_WEIGHT * see_value[victim] + stats.capture[pos->board[move_from(m)]][move_to(m)][victim];
 }
 
+/* Whether a piece of type pt on s would be attacked by a less valuable enemy piece (asked of the
+ * position's attackers, which leave out guards and generals, and of the guards' palace steps; not of
+ * the picker's own attack maps). */
+static bool threatened_on(const Position *pos, PieceType pt, Square s)
+{
+    Color them = (Color)(pos->side ^ 1);
+    Bitboard attackers =
+        position_attackers_now(pos, s, them) | (palace_step_table[s] & position_pieces(pos, them, GUARD));
+    while (attackers) {
+        Square a = bb_pop_lsb(&attackers);
+        if (see_value[piece_type(pos->board[a])] < see_value[pt])
+            return true;
+    }
+    return false;
+}
+
+static int threat_escape_value(PieceType pt)
+{
+    return pt == CHARIOT                   ? THREAT_ESCAPE_CHARIOT
+           : pt == CANNON                  ? THREAT_ESCAPE_CANNON
+           : pt == HORSE || pt == ELEPHANT ? THREAT_ESCAPE_MINOR
+                                           : 0;
+}
+
 static int quiet_order_score(const Position *pos, const HistoryContext *h, Move m)
 {
     Piece pc = pos->board[move_from(m)];
     Square to = move_to(m);
-    return stats.butterfly[pos->side][move_from(m)][to] + (*h->continuation[0])[pc][to] + (*h->continuation[1])[pc][to]
-           + (*h->continuation[2])[pc][to] / 2;
+    int score = stats.butterfly[pos->side][move_from(m)][to] + (*h->continuation[0])[pc][to]
+                + (*h->continuation[1])[pc][to] + (*h->continuation[2])[pc][to] / 2;
+    bool now = threatened_on(pos, piece_type(pc), move_from(m)), after = threatened_on(pos, piece_type(pc), to);
+    if (now != after)
+        score += now ? threat_escape_value(piece_type(pc)) : -threat_escape_value(piece_type(pc));
+    return score;
 }
 
 /* The main picker outside check: stages in order, each move of the kind its stage says. */
@@ -535,6 +563,55 @@ static void test_cutoff_updates(void **state)
     assert_int_equal(stats.counter_moves[make_piece(BLACK, SOLDIER)][make_square(2, 5)], MOVE_NONE);
 }
 
+/* Threats in the quiet order: Cho's chariot c5, attacked by Han's soldier c6, escapes first (any
+ * quiet chariot move leaves the soldier's reach) although history favours the horse's moves; the
+ * horse's step onto d6, which the soldier attacks, comes last before the pass. The same at the root. */
+static void test_threat_order(void **state)
+{
+    (void)state;
+    TestGame g;
+    test_game_setup(&g, "janggi", "9/4k4/9/9/2p6/2R6/4N4/9/9/3K5 w - - 0 1", NULL);
+    const Position *pos = &g.pos;
+    ordering_clear(&stats);
+    Square horse_from = move_from(parse(pos, "e4f6"));
+    MoveList legal;
+    movegen_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (move_from(legal.moves[i]) == horse_from && !move_is_pass(legal.moves[i]))
+            stats.butterfly[WHITE][horse_from][move_to(legal.moves[i])] = 10000;
+    HistoryContext h = {
+        {continuation_sentinel(&stats), continuation_sentinel(&stats), continuation_sentinel(&stats)}, NO_PIECE, 0};
+    Square chariot_from = move_from(parse(pos, "c5c1"));
+    Move into_threat = parse(pos, "e4d6");
+    for (int root = 0; root < 2; root++) {
+        MovePicker mp;
+        if (root)
+            picker_init_listed(&mp, pos, &stats, legal.moves, legal.count, MOVE_NONE, 3, &h);
+        else
+            picker_init_main(&mp, pos, &stats, MOVE_NONE, 10, 3, &h);
+        Picked p;
+        drain(&mp, &p, -1);
+        /* c5c6; 12 chariot moves; 6 horse moves (history 10,000); 3 general moves (0); e4d6
+         * (10,000 - THREAT_ESCAPE_MINOR); the pass. */
+        assert_int_equal(p.count, 24);
+        assert_int_equal(legal.count, 24);
+        assert_int_equal(p.moves[0], parse(pos, "c5c6"));
+        for (int i = 1; i <= 12; i++) {
+            if (move_from(p.moves[i]) != chariot_from || is_capture(pos, p.moves[i]))
+                fail_at(pos, "not a chariot escape", p.moves[i]);
+            assert_int_equal(p.kinds[i], PICK_QUIET);
+        }
+        for (int i = 13; i <= 18; i++)
+            if (move_from(p.moves[i]) != horse_from || p.moves[i] == into_threat)
+                fail_at(pos, "not a safe horse move", p.moves[i]);
+        for (int i = 19; i <= 21; i++)
+            if (move_from(p.moves[i]) != pos->general[WHITE] || move_is_pass(p.moves[i]))
+                fail_at(pos, "not a general's step", p.moves[i]);
+        assert_int_equal(p.moves[22], into_threat);
+        assert_true(move_is_pass(p.moves[23]));
+    }
+}
+
 int main(void)
 {
     engine_init();
@@ -542,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_pickers_on_random_games),
         cmocka_unit_test(test_gravity_arithmetic),
         cmocka_unit_test(test_cutoff_updates),
+        cmocka_unit_test(test_threat_order),
     };
     return cmocka_run_group_tests_name("movepick", tests, NULL, NULL);
 }
