@@ -4,13 +4,15 @@
 const int see_value[PIECE_TYPE_COUNT] = {0, 100, 150, 150, 350, 450, 1000, 20000};
 
 /* The least valuable attacker of colour `side` on `to` given the occupancy, or SQ_NONE. A cannon
- * never takes a cannon; a general only steps within its palace. */
+ * never takes a cannon; guards and the general only step within their palace (position_attackers, made
+ * for check detection, leaves both out). */
 static Square least_attacker(const Position *pos, Square to, Color side, Bitboard occ, Bitboard occ_t, Bitboard cannons,
                              Bitboard cannons_t, PieceType on_target)
 {
     Bitboard attackers = position_attackers(pos, to, side, occ, occ_t, cannons, cannons_t, pos->by_color[side] & occ);
     if (on_target == CANNON)
         attackers &= ~cannons;
+    attackers |= palace_step_table[to] & pos->by_type[GUARD] & pos->by_color[side] & occ;
     Square g = pos->general[side];
     if (bb_test(occ, g) && bb_test(palace_step_table[g], to))
         attackers |= bb_square(g);
@@ -67,7 +69,8 @@ int see(const Position *pos, Move m)
         on_target = pt;
         side = color_flip(side);
     }
-    while (--d > 0)
+    /* Each side may stop taking when going on loses: from the last capture back to the first. */
+    for (; d > 0; d--)
         gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
     return gain[0];
 }

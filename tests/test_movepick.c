@@ -4,7 +4,8 @@
  * the main picker returns every legal move exactly once and no pseudo-legal move twice, its stages come
  * in order, quiescence returns exactly the captures that do not lose material (every move in check or
  * bikjang), and skip_quiets stops the quiet moves but not the captures. Then the exact arithmetic of
- * the gravity update, what a cutoff teaches the tables, and threats in the quiet order. */
+ * the gravity update, what a cutoff teaches the tables, threats in the quiet order, and exchanges
+ * played out by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -612,14 +613,30 @@ static void test_threat_order(void **state)
     }
 }
 
+/* The exchange evaluation, played out by hand: Cho's chariot takes a soldier that a soldier defends
+ * (100 - 1000), then the same with Cho's horse taking back (100 - 1000 + 100); a guard retakes in its
+ * palace (100 - 1000); an undefended soldier is free. */
+static void test_see_exchanges(void **state)
+{
+    (void)state;
+    TestGame g;
+    test_game_setup(&g, "janggi", "4k4/9/9/9/3pp4/9/9/9/9/3R1K3 w - - 0 1", NULL);
+    assert_int_equal(see(&g.pos, parse(&g.pos, "d1d6")), -900);
+    test_game_setup(&g, "janggi", "4k4/9/9/9/3pp4/9/2N6/9/9/3R1K3 w - - 0 1", NULL);
+    assert_int_equal(see(&g.pos, parse(&g.pos, "d1d6")), -800);
+    test_game_setup(&g, "janggi", "3ak4/3p5/9/9/9/9/9/9/9/3R1K3 w - - 0 1", NULL);
+    assert_int_equal(see(&g.pos, parse(&g.pos, "d1d9")), -900);
+    test_game_setup(&g, "janggi", "4k4/3p5/9/9/9/9/9/9/9/3R1K3 w - - 0 1", NULL);
+    assert_int_equal(see(&g.pos, parse(&g.pos, "d1d9")), 100);
+}
+
 int main(void)
 {
     engine_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pickers_on_random_games),
-        cmocka_unit_test(test_gravity_arithmetic),
-        cmocka_unit_test(test_cutoff_updates),
-        cmocka_unit_test(test_threat_order),
+        cmocka_unit_test(test_pickers_on_random_games), cmocka_unit_test(test_gravity_arithmetic),
+        cmocka_unit_test(test_cutoff_updates),          cmocka_unit_test(test_threat_order),
+        cmocka_unit_test(test_see_exchanges),
     };
     return cmocka_run_group_tests_name("movepick", tests, NULL, NULL);
 }
