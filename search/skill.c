@@ -30,13 +30,11 @@ static double table_interpolate(const TablePoint *t, int points, double x)
 
 /* UCI_Elo -> level, in tenths of a level: Fairy-Stockfish's own curve sampled at these points (level =
  * ((elo - 1346.6) / 143.4)^(1 / 0.806) above 1346.6, (elo - 1346.6) / 143.4 + ((elo - 1346.6) / 500)^5
- * below), so that a tool asks Janggun for about the level it would ask FSF for, corrected where matches
- * against FSF 11.1 at 10 s + 0.1 s measured otherwise (README, Strength levels, Calibration): level 13.3,
- * FSF's 2500, scored 29% against FSF's 2500 (-155 Elo), so 2500 asks for level 15.5 and 2250 for half that
- * correction more than FSF's 9.8. Points (elo, level in tenths). */
+ * below), so that a tool asks Janggun for the level it would ask FSF for; the strength table below makes
+ * each level play as FSF's level of that number. Points (elo, level in tenths). */
 static const TablePoint elo_table[] = {
-    {500, -200}, {600, -126}, {700, -81}, {800, -54},  {1000, -26}, {1350, 0},
-    {1500, 11},  {1750, 36},  {2000, 66}, {2250, 109}, {2500, 155}, {2850, 185},
+    {500, -200}, {600, -126}, {700, -81}, {800, -54}, {1000, -26}, {1350, 0},
+    {1500, 11},  {1750, 36},  {2000, 66}, {2250, 98}, {2500, 133}, {2850, 185},
 };
 
 double skill_level_from_elo(int elo) { return table_interpolate(elo_table, TABLE_POINTS(elo_table), elo) / 10.0; }
@@ -47,16 +45,16 @@ double skill_level(int skill_level_option, bool limit_strength, int elo)
 }
 
 /* Level -> the search's strength, in tenths. A level's strength is what its search may spend and how far
- * its choice may stray (skill_params_at). Placed by gauntlets against Fairy-Stockfish 11.1's levels at
- * 10 s + 0.1 s, so that from level 0 up a level plays about as strongly as FSF's own level of that number
- * (README, Strength levels, Calibration; the 200-game checks found levels 1.1 and 6.6 so, level 13.3 about
- * 155 Elo weaker, which the UCI_Elo table above makes up for). FSF's levels climb steeply from 0 to 7
- * (its search goes from 1 ply to 8) and slowly above. Below 0, where FSF's own levels barely differ, the
- * levels go on down to the weakest strength in steps of one more candidate and more error (matches of
- * each level against the one four below placed them). Points (level, strength), both in tenths. */
+ * its choice may stray (skill_params_at). Levels 1.1, 6.6 and 13.3 (FSF's levels for UCI_Elo 1500, 2000
+ * and 2500) have the strengths that gauntlets against Fairy-Stockfish 11.1's UCI_Elo found even with it,
+ * so that from level 0 up a level plays about as strongly as FSF's own level of that number (README,
+ * Strength levels, Calibration). FSF's levels climb steeply from 0 to 7 (its search goes from 1 ply to 8)
+ * and slowly above. Below 0, where FSF's own levels barely differ, the levels go on down to the weakest
+ * strength in steps of one more candidate and more error (matches of each level against the one four
+ * below placed them). Points (level, strength), both in tenths. */
 static const TablePoint strength_table[] = {
     {-200, -270}, {-160, -262}, {-120, -244}, {-80, -227}, {-40, -209},
-    {0, -160},    {11, -155},   {66, 5},      {133, 65},   {200, 200},
+    {0, -170},    {11, -165},   {66, -36},    {133, 32},   {200, 200},
 };
 
 double skill_strength(double level)

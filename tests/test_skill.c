@@ -35,14 +35,14 @@ static void test_elo_table(void **state)
     const struct {
         int elo;
         double level;
-    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1}, {800, -5.4},  {1000, -2.6}, {1350, 0.0},
-                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6}, {2250, 10.9}, {2500, 15.5}, {2850, 18.5}};
+    } points[] = {{500, -20.0}, {600, -12.6}, {700, -8.1}, {800, -5.4}, {1000, -2.6}, {1350, 0.0},
+                  {1500, 1.1},  {1750, 3.6},  {2000, 6.6}, {2250, 9.8}, {2500, 13.3}, {2850, 18.5}};
     for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
         assert_level(points[i].elo, points[i].level);
     /* Linear between them; clamped outside 500-2850. */
     assert_level(1425, 0.55);
     assert_level(550, -16.3);
-    assert_level(2675, 17.0);
+    assert_level(2675, 15.9);
     assert_level(0, -20.0);
     assert_level(400, -20.0);
     assert_level(3000, 18.5);
@@ -117,14 +117,14 @@ static void test_level_strength(void **state)
     const struct {
         double level, strength;
     } points[] = {{-20, -27.0}, {-16, -26.2}, {-12, -24.4}, {-8, -22.7}, {-4, -20.9},
-                  {0, -16.0},   {1.1, -15.5}, {6.6, 0.5},   {13.3, 6.5}, {20, 20.0}};
+                  {0, -17.0},   {1.1, -16.5}, {6.6, -3.6},  {13.3, 3.2}, {20, 20.0}};
     for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
         assert_strength(points[i].level, points[i].strength);
-    assert_strength(4, -7.063636);
-    assert_strength(8, 1.753731);
-    assert_strength(12, 5.335821);
-    assert_strength(16, 11.940299);
-    assert_strength(-2, -18.45);
+    assert_strength(4, -9.698182);
+    assert_strength(8, -2.179104);
+    assert_strength(12, 1.880597);
+    assert_strength(16, 9.970149);
+    assert_strength(-2, -18.95);
     assert_strength(-25, -27.0);
     for (int tenth = -200; tenth < 200; tenth++)
         if (skill_strength((tenth + 1) / 10.0) <= skill_strength(tenth / 10.0))
@@ -139,12 +139,12 @@ static void test_level_strength(void **state)
                   {-12, 12000, 1, 7, 928, SKILL_QSEARCH_FULL},
                   {-8, 12000, 1, 6, 784, SKILL_QSEARCH_FULL},
                   {-4, 12000, 1, 5, 656, SKILL_QSEARCH_FULL},
-                  {0, 12000, 2, 4, 404, SKILL_QSEARCH_FULL},
-                  {4, 12000, 4, 4, 167, SKILL_QSEARCH_FULL},
-                  {8, 16594, 7, 4, 70, SKILL_QSEARCH_FULL},
-                  {12, 32175, 11, 4, 49, SKILL_QSEARCH_FULL},
-                  {16, 109065, 17, 4, 25, SKILL_QSEARCH_FULL},
-                  {19, 333370, 23, 4, 14, SKILL_QSEARCH_FULL}};
+                  {0, 12000, 1, 4, 446, SKILL_QSEARCH_FULL},
+                  {4, 12000, 3, 4, 216, SKILL_QSEARCH_FULL},
+                  {8, 12000, 5, 4, 103, SKILL_QSEARCH_FULL},
+                  {12, 16988, 7, 4, 69, SKILL_QSEARCH_FULL},
+                  {16, 75776, 15, 4, 31, SKILL_QSEARCH_FULL},
+                  {19, 304361, 23, 4, 15, SKILL_QSEARCH_FULL}};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
         SkillParams p = skill_params(levels[i].level);
         if (p.nodes != levels[i].nodes || p.depth != levels[i].depth || p.candidates != levels[i].candidates
