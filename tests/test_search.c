@@ -346,7 +346,7 @@ static void test_skill_takes_hanging_chariot(void **state)
 {
     (void)state;
     build_sample();
-    /* The chariot that would otherwise be lost: level 0 (error 404) takes it with every seed; the
+    /* The chariot that would otherwise be lost: level 0 (error 446) takes it with every seed; the
      * weakest level (error 1,200, eight candidates) most of the time (the count depends on the shipped
      * net). */
     int taken[2] = {0, 0};
@@ -415,8 +415,8 @@ static void test_skill_levels_differ(void **state)
     (void)state;
     build_sample();
     /* Agreement with full strength at 12,000 nodes, the budget of every level up to 8: among those, the
-     * weaker the level, the less. Level 12 searches about 17,000 nodes and deeper than that reference,
-     * so its agreement with it is recorded but not ordered (48 positions cannot tell a deeper choice
+     * weaker the level, the less. Level 12 searches about 17,000 nodes, more than that reference, so
+     * its agreement with it is recorded but not ordered (48 positions cannot tell a deeper choice
      * from a worse one). With the default evaluation, the net. */
     const double levels[] = {-20, 0, 4, 12};
     const int want[] = {10, 15, 24, 34};
