@@ -129,9 +129,27 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     bool full_width = pos->st->checkers || pos->st->bikjang;
     if (full_width && qply >= QS_FULL_WIDTH_PLIES)
         return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : evaluate(w, pos);
+
+    /* The table: outside PV nodes a stored bound that decides ends the node; its move is tried first
+     * and its evaluation saves one. Entries from here are stored at depth 0, which no search node
+     * takes for its own. */
+    bool pv_node = beta - alpha > 1;
+    uint64_t key = position_key(pos);
+    TTData tt;
+    bool tt_hit = tt_probe(key, &tt);
+    int tt_score = tt_hit ? tt_score_from(tt.score, ply) : VALUE_NONE;
+    if (tt_hit && !pv_node
+        && (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt_score >= beta)
+            || (tt.bound == BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
+    int original_alpha = alpha, static_eval = VALUE_NONE;
+    Move best_move = MOVE_NONE;
     int best = -VALUE_INFINITE, futility_base = -VALUE_INFINITE;
     if (!full_width) {
-        best = evaluate(w, pos);
+        best = static_eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(w, pos);
+        /* A stored score that bounds the position on the right side is a better stand pat. */
+        if (tt_hit && abs(tt_score) < VALUE_MATE_BOUND && (tt.bound & (tt_score > best ? BOUND_LOWER : BOUND_UPPER)))
+            best = tt_score;
         futility_base = best + QS_FUTILITY_MARGIN;
         if (pos->st->pass) {
             /* Passing back ends the game here and now. */
@@ -144,7 +162,12 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
             if (score > best)
                 best = score;
         }
-        if (best >= beta || qply >= w->qsearch_ply_limit)
+        if (best >= beta) {
+            if (!tt_hit)
+                tt_store(key, MOVE_NONE, tt_score_to(best, ply), static_eval, 0, BOUND_LOWER);
+            return best;
+        }
+        if (qply >= w->qsearch_ply_limit)
             return best;
         if (best > alpha)
             alpha = best;
@@ -154,7 +177,7 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     SearchStack *ss = stack_at(w, ply);
     HistoryContext history = history_context(ss);
     MovePicker mp;
-    picker_init_qsearch(&mp, pos, &w->ordering, MOVE_NONE, &history);
+    picker_init_qsearch(&mp, pos, &w->ordering, tt_hit ? tt.move : MOVE_NONE, &history);
     int legal = 0;
     for (Move m; (m = picker_next(&mp)) != MOVE_NONE;) {
         if (!movegen_is_legal(pos, m))
@@ -181,6 +204,7 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 update_pv(w, ply, m);
                 if (score >= beta)
                     break;
@@ -189,6 +213,8 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     }
     if (full_width && legal == 0)
         return mated_in(ply);
+    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(key, best_move, tt_score_to(best, ply), static_eval, 0, bound);
     return best;
 }
 

@@ -1,8 +1,9 @@
 /* The search through its API: mates in 1 to 3 (positions from real games, distances confirmed with
- * FSF), terminal roots, searchmoves, MultiPV, determinism, stop, and several threads; strength levels
- * (a legal move in every position of a random-game sample, the pass when it is the only move, bikjang,
- * a hanging chariot taken, no hidden line reported, determinism for a seed and across threads,
- * different choices for different levels and seeds, full strength untouched when the limit is off). */
+ * FSF), terminal roots, searchmoves, MultiPV, determinism, stop, several threads and the quiescence
+ * search's table entries; strength levels (a legal move in every position of a random-game sample, the
+ * pass when it is the only move, bikjang, a hanging chariot taken, no hidden line reported, determinism
+ * for a seed and across threads, different choices for different levels and seeds, full strength
+ * untouched when the limit is off). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "../engine/movegen.h"
 #include "../eval/eval.h"
 #include "../search/search.h"
+#include "../search/tt.h"
 
 enum { RECORDED_DEPTHS = 32, RECORDED_LINES = 4 };
 
@@ -325,6 +327,40 @@ static Move sample_move(int i, SearchLimits limits, uint64_t *nodes)
     return o.best;
 }
 
+/* The quiescence search keeps its results in the table: after a one-ply search the position after each
+ * root move that gives no check (a check would be extended into a main-search node) and is no pass (whose
+ * key differs) was searched by quiescence alone and has an entry at depth 0 (a main-search node stores
+ * depth 1 or more), with the quiescence's best move when it found one, a capture. */
+static void test_quiescence_stores_in_table(void **state)
+{
+    (void)state;
+    Game g;
+    start_game(&g, "rb1a1a3/4k2n1/3nr4/8p/1pp6/2b1P4/Pc1P2PP1/1C1A2R2/R3AN3/1B1K2CB1 w - - 1 21", NULL);
+    search_clear();
+    run(&g, depth_limit(1));
+    MoveList list;
+    movegen_legal(&g.pos, &list);
+    int checked = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (move_is_pass(m))
+            continue;
+        assert_true(game_play(&g, m));
+        if (!g.pos.st->checkers) {
+            TTData tt;
+            if (!tt_probe(g.pos.st->key, &tt))
+                fail_msg("no table entry after root move %d of %d", i, list.count);
+            assert_int_equal(tt.depth, 0);
+            assert_true(tt.bound != BOUND_NONE);
+            assert_true(tt.move == MOVE_NONE || g.pos.board[move_to(tt.move)] != NO_PIECE);
+            checked++;
+        }
+        assert_true(game_undo(&g));
+    }
+    assert_true(checked > 20);
+    game_free(&g);
+}
+
 static void test_skill_legal_moves(void **state)
 {
     (void)state;
@@ -419,7 +455,7 @@ static void test_skill_levels_differ(void **state)
      * its agreement with it is recorded but not ordered (48 positions cannot tell a deeper choice
      * from a worse one). With the default evaluation, the net. */
     const double levels[] = {-20, 0, 4, 12};
-    const int want[] = {10, 15, 24, 34};
+    const int want[] = {10, 17, 25, 33};
     int agree[4] = {0};
     for (int i = 0; i < sample_count; i++) {
         SearchLimits full = depth_limit(0);
@@ -473,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_stop_and_threads),
         cmocka_unit_test(test_bench_is_deterministic),
+        cmocka_unit_test(test_quiescence_stores_in_table),
         cmocka_unit_test(test_skill_legal_moves),
         cmocka_unit_test(test_skill_takes_hanging_chariot),
         cmocka_unit_test(test_skill_reports_shown_lines_only),
