@@ -131,8 +131,8 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
         return referee_optional_end(pos, ply, &v) ? verdict_score(&v, ply) : evaluate(w, pos);
 
     /* The table: outside PV nodes a stored bound that decides ends the node; its move is tried first
-     * and its evaluation saves one. Entries from here are stored at depth 0, which no search node
-     * takes for its own. */
+     * and its evaluation saves one. Entries from here are stored at depth 0, which no main-search
+     * node takes for its own. */
     bool pv_node = beta - alpha > 1;
     uint64_t key = position_key(pos);
     TTData tt;
