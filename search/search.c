@@ -32,6 +32,12 @@ static inline uint64_t position_key(const Position *pos)
     return pos->st->key ^ (pos->st->pass ? 0x9d39247e33776d41ULL : 0);
 }
 
+/* Whether a table entry's bound settles a node searched with (alpha, beta) at its score. */
+static inline bool tt_bound_decides(unsigned bound, int score, int alpha, int beta)
+{
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
+}
+
 /* The referee's verdict as a score for the side to move at `ply`. */
 static int verdict_score(const Verdict *v, int ply)
 {
@@ -138,9 +144,7 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
     TTData tt;
     bool tt_hit = tt_probe(key, &tt);
     int tt_score = tt_hit ? tt_score_from(tt.score, ply) : VALUE_NONE;
-    if (tt_hit && !pv_node
-        && (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt_score >= beta)
-            || (tt.bound == BOUND_UPPER && tt_score <= alpha)))
+    if (tt_hit && !pv_node && tt_bound_decides(tt.bound, tt_score, alpha, beta))
         return tt_score;
     int original_alpha = alpha, static_eval = VALUE_NONE;
     Move best_move = MOVE_NONE;
@@ -270,14 +274,11 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     int tt_score = tt_hit ? tt_score_from(tt.score, ply) : VALUE_NONE;
     if (root && w->pv_index < w->root_count)
         tt_move = w->roots[w->pv_index].move;
-    if (tt_hit && !pv_node && tt.depth >= depth) {
-        if ((tt.bound == BOUND_EXACT) || (tt.bound == BOUND_LOWER && tt_score >= beta)
-            || (tt.bound == BOUND_UPPER && tt_score <= alpha)) {
-            /* The table move would have cut off here: the histories learn it as if it had. */
-            if (tt_score >= beta && tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move))
-                ordering_update_table_cutoff(&w->ordering, pos, &history, ply, depth, tt_move);
-            return tt_score;
-        }
+    if (tt_hit && !pv_node && tt.depth >= depth && tt_bound_decides(tt.bound, tt_score, alpha, beta)) {
+        /* The table move would have cut off here: the histories learn it as if it had. */
+        if (tt_score >= beta && tt_move != MOVE_NONE && movegen_contains_legal(pos, tt_move))
+            ordering_update_table_cutoff(&w->ordering, pos, &history, ply, depth, tt_move);
+        return tt_score;
     }
 
     /* The static evaluation (the table keeps it); a singular-extension search has its node's. */
