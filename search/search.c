@@ -420,7 +420,9 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             score = -search(w, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0, index = legal - 1;
-            if (depth >= 2 && (quiet || bad_capture) && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
+            /* Only quiet moves are reduced: a capture, even one that loses material by exchange, keeps
+             * its full depth, since a sacrifice shows its point only deeper. */
+            if (depth >= 2 && quiet && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
                 r = reductions[depth < 64 ? depth : 63][index < 64 ? index : 63];
                 if (pv_node)
                     r--;
