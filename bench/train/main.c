@@ -275,7 +275,8 @@ int main(int argc, char **argv)
             "net: %d king bucket%s x 1260 inputs -> %d x 2 -> %d output bucket%s%s; %zu parameters; %d threads\n",
             king_buckets, king_buckets > 1 ? "s" : "", hidden, output_buckets, output_buckets > 1 ? "s" : "",
             base == NNUE_BASE_CLASSICAL ? ", added to the classical terms" : "", model.count, threads);
-    double train_loss = trainer_loss(&t, records, train, n_train), valid_loss = trainer_loss(&t, records, valid, n_valid);
+    double train_loss = trainer_loss(&t, records, train, n_train),
+           valid_loss = trainer_loss(&t, records, valid, n_valid);
     fprintf(stderr, "before training: training loss %.6f, validation loss %.6f\n", train_loss, valid_loss);
     int64_t start = clock_ms();
     int last = stop_after > 0 && stop_after < epochs ? stop_after : epochs;
