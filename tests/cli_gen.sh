@@ -72,7 +72,7 @@ else fail "the engine loads the trained net with EvalFile and searches with it" 
 before=$(sed -n 's/^before training: training loss \([0-9.]*\),.*/\1/p' train.out); after=$(sed -n 's/^epoch 2\/2: training loss \([0-9.]*\),.*/\1/p' train.out)
 out=$(printf 'setoption name EvalFile value %s\nsetoption name Use NNUE value true\ngo nodes 2000\n' "$tmp/base.nnue" | "$engine")
 if [ "$rc" = 0 ] && grep -q '^net: 1 king bucket x 1260 inputs -> 32 x 2 -> 1 output bucket, added to the classical terms;' train.out \
-   && [ -n "$after" ] && awk -v a="$after" -v b="$before" 'BEGIN { exit !(a < b) }' \
+   && [ -n "$before" ] && [ -n "$after" ] && awk -v a="$after" -v b="$before" 'BEGIN { exit !(a < b) }' \
    && grep -q '^info string EvalFile: using the net base.nnue (1 king bucket, 32 hidden, 1 output bucket, on the classical terms)$' <<<"$out" \
    && grep -q '^bestmove ' <<<"$out"; then
   pass "janggun-train --base classical: training loss $before -> $after; the engine loads the net and searches"
