@@ -384,8 +384,8 @@ static void test_skill_takes_hanging_chariot(void **state)
     (void)state;
     build_sample();
     /* The chariot that would otherwise be lost: level 0 (error 446) takes it with every seed; the
-     * weakest level (error 1,200, eight candidates) most of the time (the count depends on the shipped
-     * net). */
+     * weakest level (error 1,200, eight candidates) as often as the shipped net's margin allows (every
+     * seed with the third generation, 86 of 100 with the second). */
     int taken[2] = {0, 0};
     const double levels[2] = {0, -20};
     for (int k = 0; k < 2; k++)
@@ -395,7 +395,7 @@ static void test_skill_takes_hanging_chariot(void **state)
             taken[k] += strcmp(text, "a1a6") == 0;
         }
     assert_int_equal(taken[0], 100);
-    assert_int_equal(taken[1], 86);
+    assert_int_equal(taken[1], 100);
 }
 
 static void test_skill_reports_shown_lines_only(void **state)
@@ -444,7 +444,7 @@ static void test_skill_determinism(void **state)
                      (unsigned long long)n2, (unsigned long long)n3);
         differ_by_seed += sample_move(i, level_limit(0, 8), NULL) != a;
     }
-    assert_int_equal(differ_by_seed, 26);
+    assert_int_equal(differ_by_seed, 22);
 }
 
 static void test_skill_levels_differ(void **state)
@@ -456,7 +456,7 @@ static void test_skill_levels_differ(void **state)
      * its agreement with it is recorded but not ordered (48 positions cannot tell a deeper choice
      * from a worse one). With the default evaluation, the net. */
     const double levels[] = {-20, 0, 4, 12};
-    const int want[] = {10, 16, 25, 34};
+    const int want[] = {14, 21, 27, 34};
     int agree[4] = {0};
     for (int i = 0; i < sample_count; i++) {
         SearchLimits full = depth_limit(0);
