@@ -385,7 +385,7 @@ static void test_skill_takes_hanging_chariot(void **state)
     build_sample();
     /* The chariot that would otherwise be lost: level 0 (error 446) takes it with every seed; the
      * weakest level (error 1,200, eight candidates) as often as the shipped net's margin allows (every
-     * seed with the third generation, 86 of 100 with the second). */
+     * seed with the shipped net, 86 of 100 with the second generation). */
     int taken[2] = {0, 0};
     const double levels[2] = {0, -20};
     for (int k = 0; k < 2; k++)
