@@ -133,12 +133,11 @@ static void test_packed_round_trip(void **state)
 /* The analytic gradient of the loss against central differences, parameter by parameter, on a tiny net
  * (two output buckets, so both are exercised), on several examples. A parameter whose difference
  * crosses a kink of the clamp may disagree; nearly all must agree within 2%. */
-static void test_gradient(void **state)
+static void check_gradient(NnueArch arch)
 {
-    (void)state;
     Model m;
     char err[200];
-    assert_true(model_init(&m, (NnueArch){1, 32, 2, NNUE_BASE_NONE}, 3, err, sizeof err));
+    assert_true(model_init(&m, arch, 3, err, sizeof err));
     PackedRecord *recs = synthetic(6, 8);
     float *grad = calloc(m.count, sizeof(float));
     uint64_t seed = 4;
@@ -182,6 +181,12 @@ static void test_gradient(void **state)
     free(grad);
     free(recs);
     model_free(&m);
+}
+
+static void test_gradient(void **state)
+{
+    (void)state;
+    check_gradient((NnueArch){1, 32, 2, NNUE_BASE_NONE});
 }
 
 static double run_training(Model *m, PackedRecord *recs, size_t n, int threads, double losses[6])
@@ -269,6 +274,63 @@ static void test_quantisation_tolerance(void **state)
     free(recs);
 }
 
+/* King buckets train with a factor: each bucketed feature also activates its row in one block shared by
+ * every bucket, the buckets' own rows start at zero, and quantisation folds the factor into every bucket,
+ * so the engine's net (which has no factor) scores as the float net does, whichever bucket the general
+ * is in. The gradient reaches both rows. */
+static void test_king_buckets_factorised(void **state)
+{
+    (void)state;
+    check_gradient((NnueArch){9, 32, 2, NNUE_BASE_NONE});
+    Model m;
+    char err[200];
+    assert_true(model_init(&m, (NnueArch){9, 64, 1, NNUE_BASE_NONE}, 5, err, sizeof err));
+    assert_int_equal(m.inputs, 10 * NNUE_PLANE_INPUTS);
+    assert_int_equal(m.count, (size_t)10 * NNUE_PLANE_INPUTS * 64 + 64 + 2 * 64 + 1);
+    for (size_t i = 0; i < (size_t)9 * NNUE_PLANE_INPUTS * 64; i++)
+        assert_true(m.ft_w[i] == 0.0f);
+    TestGame g;
+    /* Cho's general on d1 (bucket 0 from Cho's side), Han's on e9 (bucket 4 from Han's). */
+    test_game_setup(&g, "janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBKAABNR w - - 0 1", NULL);
+    Sample s;
+    sample_from_position(&m, &g.pos, &s);
+    assert_int_equal(s.n_us, 64);
+    assert_int_equal(s.n_them, 64);
+    for (int k = 0; k < 32; k++) {
+        assert_int_equal(s.us[k] / NNUE_PLANE_INPUTS, 0);
+        assert_int_equal(s.them[k] / NNUE_PLANE_INPUTS, 4);
+        assert_int_equal(s.us[32 + k], 9 * NNUE_PLANE_INPUTS + s.us[k] % NNUE_PLANE_INPUTS);
+        assert_int_equal(s.them[32 + k], 9 * NNUE_PLANE_INPUTS + s.them[k] % NNUE_PLANE_INPUTS);
+    }
+    PackedRecord *recs = synthetic(4000, 41);
+    double losses[6];
+    run_training(&m, recs, 4000, 2, losses);
+    assert_true(losses[5] < losses[0] * 0.8);
+    NnueNet *net = model_quantise(&m, "test");
+    assert_non_null(net);
+    assert_int_equal(net->arch.king_buckets, 9);
+    double sum = 0, worst = 0;
+    int buckets_seen[9] = {0};
+    for (size_t i = 0; i < 4000; i++) {
+        Position pos;
+        assert_true(packed_read(&recs[i], &pos));
+        buckets_seen[nnue_king_bucket(9, pos.side, pos.general[pos.side])]++;
+        double d = fabs(model_score(&m, &pos) - nnue_evaluate_full(net, &pos));
+        sum += d;
+        worst = d > worst ? d : worst;
+    }
+    printf("king buckets: quantised against float: mean %.2f cp, worst %.2f cp\n", sum / 4000, worst);
+    int distinct = 0;
+    for (int b = 0; b < 9; b++)
+        distinct += buckets_seen[b] > 0;
+    assert_true(distinct >= 3);
+    assert_true(sum / 4000 < 4.0);
+    assert_true(worst < 15.0);
+    nnue_net_free(net);
+    model_free(&m);
+    free(recs);
+}
+
 static void test_checkpoint(void **state)
 {
     (void)state;
@@ -340,9 +402,10 @@ static void test_classical_base(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_packed_round_trip), cmocka_unit_test(test_gradient),
-        cmocka_unit_test(test_tiny_training_run), cmocka_unit_test(test_quantisation_tolerance),
-        cmocka_unit_test(test_checkpoint),        cmocka_unit_test(test_classical_base),
+        cmocka_unit_test(test_packed_round_trip),       cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_tiny_training_run),       cmocka_unit_test(test_quantisation_tolerance),
+        cmocka_unit_test(test_king_buckets_factorised), cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_classical_base),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -22,7 +22,7 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
         return false;
     nnue_net_free(probe);
     m->arch = arch;
-    m->inputs = arch.king_buckets * NNUE_PLANE_INPUTS;
+    m->inputs = (arch.king_buckets + (arch.king_buckets > 1)) * NNUE_PLANE_INPUTS;
     size_t h = (size_t)arch.hidden, ob = (size_t)arch.output_buckets;
     m->count = (size_t)m->inputs * h + h + ob * 2 * h + ob;
     m->params = calloc(m->count, sizeof(float));
@@ -39,6 +39,9 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
     double a = 0.1, o = 1.0 / sqrt(2.0 * (double)h);
     for (size_t i = 0; i < (size_t)m->inputs * h; i++)
         m->ft_w[i] = (float)((2 * uniform(&seed) - 1) * a);
+    /* With a factor, the buckets' own rows start at zero: the net starts as one without buckets. */
+    if (arch.king_buckets > 1)
+        memset(m->ft_w, 0, (size_t)arch.king_buckets * NNUE_PLANE_INPUTS * h * sizeof(float));
     for (size_t i = 0; i < h; i++)
         m->ft_b[i] = 0.25f;
     /* On the classical base the net starts as no correction at all: zero output weights (the first layer
@@ -54,10 +57,21 @@ void model_free(Model *m)
     memset(m, 0, sizeof *m);
 }
 
+/* The factor's row of each bucketed feature, appended. */
+static int add_factor_rows(const Model *m, int *features, int n)
+{
+    if (m->arch.king_buckets == 1)
+        return n;
+    int factor = m->arch.king_buckets * NNUE_PLANE_INPUTS;
+    for (int k = 0; k < n; k++)
+        features[n + k] = factor + features[k] % NNUE_PLANE_INPUTS;
+    return 2 * n;
+}
+
 void sample_from_position(const Model *m, const Position *pos, Sample *s)
 {
-    s->n_us = nnue_features(pos, m->arch.king_buckets, pos->side, s->us);
-    s->n_them = nnue_features(pos, m->arch.king_buckets, color_flip(pos->side), s->them);
+    s->n_us = add_factor_rows(m, s->us, nnue_features(pos, m->arch.king_buckets, pos->side, s->us));
+    s->n_them = add_factor_rows(m, s->them, nnue_features(pos, m->arch.king_buckets, color_flip(pos->side), s->them));
     int pieces = __builtin_popcountll((uint64_t)pos->occupied) + __builtin_popcountll((uint64_t)(pos->occupied >> 64));
     s->bucket = nnue_output_bucket(m->arch.output_buckets, pieces);
     s->base = m->arch.base == NNUE_BASE_CLASSICAL ? (float)eval_classical_raw(pos) / NNUE_SCALE : 0.0f;
@@ -158,8 +172,12 @@ NnueNet *model_quantise(const Model *m, const char *description)
     if (!net)
         return NULL;
     size_t h = (size_t)m->arch.hidden, ob = (size_t)m->arch.output_buckets;
-    for (size_t i = 0; i < (size_t)m->inputs * h; i++)
-        net->ft_weights[i] = round16(m->ft_w[i] * NNUE_QA, -32767, 32767);
+    size_t rows = (size_t)m->arch.king_buckets * NNUE_PLANE_INPUTS;
+    const float *factor = m->arch.king_buckets > 1 ? m->ft_w + rows * h : NULL;
+    for (size_t i = 0; i < rows * h; i++) {
+        double w = m->ft_w[i] + (factor ? factor[i % ((size_t)NNUE_PLANE_INPUTS * h)] : 0.0f);
+        net->ft_weights[i] = round16(w * NNUE_QA, -32767, 32767);
+    }
     for (size_t i = 0; i < h; i++)
         net->ft_bias[i] = round16(m->ft_b[i] * NNUE_QA, -32767, 32767);
     for (size_t i = 0; i < ob * 2 * h; i++)

@@ -13,10 +13,13 @@
 #include "packed.h"
 
 /* The float net: every parameter in one array (the layout of the integer net: feature weights
- * [inputs][H], accumulator biases [H], output weights [B][2H], output biases [B]). */
+ * [inputs][H], accumulator biases [H], output weights [B][2H], output biases [B]). With king buckets
+ * the feature weights have one more block of NNUE_PLANE_INPUTS rows after the buckets' (the factor,
+ * shared by every bucket: each active feature also activates its row there), which quantisation folds
+ * into every bucket's; so a bucket seldom seen still starts from what all positions taught. */
 typedef struct {
     NnueArch arch;
-    int inputs;
+    int inputs;   /* rows of feature weights: the buckets', then the factor's when there are buckets */
     size_t count; /* parameters */
     float *params;
     float *ft_w, *ft_b, *out_w, *out_b; /* into params */
@@ -27,7 +30,7 @@ void model_free(Model *m);
 
 /* One training example: the active features of both perspectives, side to move first. */
 typedef struct {
-    int us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
+    int us[2 * NNUE_MAX_ACTIVE], them[2 * NNUE_MAX_ACTIVE]; /* with king buckets, the factor's rows too */
     int n_us, n_them;
     int bucket;
     float base; /* a net on the classical base: the board terms (side to move) / NNUE_SCALE; else 0 */
