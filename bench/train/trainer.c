@@ -175,7 +175,7 @@ NnueNet *model_quantise(const Model *m, const char *description)
     size_t rows = (size_t)m->arch.king_buckets * NNUE_PLANE_INPUTS;
     const float *factor = m->arch.king_buckets > 1 ? m->ft_w + rows * h : NULL;
     for (size_t i = 0; i < rows * h; i++) {
-        double w = m->ft_w[i] + (factor ? factor[i % ((size_t)NNUE_PLANE_INPUTS * h)] : 0.0f);
+        float w = m->ft_w[i] + (factor ? factor[i % ((size_t)NNUE_PLANE_INPUTS * h)] : 0.0f);
         net->ft_weights[i] = round16(w * NNUE_QA, -32767, 32767);
     }
     for (size_t i = 0; i < h; i++)
