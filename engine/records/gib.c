@@ -426,7 +426,11 @@ static bool pan_board_fen(const char *value, char *fen, size_t fen_size, char *w
         snprintf(why, why_size, "the [판] board does not say who moves first (한 or 초)");
         return false;
     }
-    snprintf(fen, fen_size, "%s %c - - 0 1", board, side == WHITE ? 'w' : 'b');
+    int written = snprintf(fen, fen_size, "%s %c - - 0 1", board, side == WHITE ? 'w' : 'b');
+    if (written < 0 || (size_t)written >= fen_size) {
+        snprintf(why, why_size, "the [판] board is too long");
+        return false;
+    }
     return true;
 }
 
