@@ -439,6 +439,13 @@ static void test_malformed(void **state)
     expect_error(
         "[대회명 \"x\"]\n[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n[기보형식 \"구좌표\"]\n\n1. 84졸74\n" GOOD,
         casual(), 1, "old coordinates ([기보형식 \"구좌표\"]) are not supported");
+    /* A rank far longer than the board's buffer is refused at its tenth point, before it is copied. */
+    char wide[1200] = "[대회명 \"x\"]\n[판 \"";
+    for (int i = 0; i < 140; i++)
+        strcat(wide, "졸");
+    strcat(wide,
+           "/4장/1포5포/졸1졸1졸1졸1졸/9/9/兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士馬象車 초\"]\n\n1. 79졸78\n" GOOD);
+    expect_error(wide, casual(), 1, "the [판] board has 10 files on its rank 10, at most 9");
     expect_error("[대회명 \"x\"]\n[판 \"차마상사1사마상차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將 초 "
                  "접장기\"]\n\n1. 79졸78\n" GOOD,
                  casual(), 1, "the [판] board has 9 ranks, expected 10");

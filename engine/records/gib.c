@@ -385,7 +385,8 @@ static bool pan_board_fen(const char *value, char *fen, size_t fen_size, char *w
     int rank = 0;
     for (; rank < RANK_COUNT; rank++) {
         int files = 0, empty = 0;
-        while (*p && *p != '/' && !space_length(p)) {
+        /* Stops past the ninth point, so that an overlong rank never outgrows `board`. */
+        while (files <= FILE_COUNT && *p && *p != '/' && !space_length(p)) {
             bool hanja;
             if (*p >= '1' && *p <= '9') {
                 empty += *p - '0';
