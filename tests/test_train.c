@@ -240,6 +240,27 @@ static void test_tiny_training_run(void **state)
     free(recs);
 }
 
+/* How far the quantised net's scores are from the float net's over `n` records, in centipawns. */
+typedef struct {
+    double mean, worst, mean_score; /* mean_score: the float net's mean |score| */
+} QuantisationGap;
+
+static QuantisationGap quantisation_gap(const Model *m, const NnueNet *net, const PackedRecord *recs, size_t n)
+{
+    QuantisationGap gap = {0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        Position pos;
+        assert_true(packed_read(&recs[i], &pos));
+        double f = model_score(m, &pos), d = fabs(f - nnue_evaluate_full(net, &pos));
+        gap.mean += d;
+        gap.mean_score += fabs(f);
+        gap.worst = d > gap.worst ? d : gap.worst;
+    }
+    gap.mean /= (double)n;
+    gap.mean_score /= (double)n;
+    return gap;
+}
+
 /* The quantised net scores positions within a few centipawns of the float net it came from (a net
  * trained briefly, so that its weights have a trained net's spread). */
 static void test_quantisation_tolerance(void **state)
@@ -253,22 +274,14 @@ static void test_quantisation_tolerance(void **state)
     run_training(&m, recs, 4000, 2, losses);
     NnueNet *net = model_quantise(&m, "test");
     assert_non_null(net);
-    double sum = 0, worst = 0, spread = 0;
-    for (size_t i = 0; i < 4000; i++) {
-        Position pos;
-        assert_true(packed_read(&recs[i], &pos));
-        double f = model_score(&m, &pos), q = nnue_evaluate_full(net, &pos);
-        sum += fabs(f - q);
-        spread += fabs(f);
-        worst = fabs(f - q) > worst ? fabs(f - q) : worst;
-    }
-    printf("quantised against float: mean %.2f cp, worst %.2f cp (mean |score| %.1f cp)\n", sum / 4000, worst,
-           spread / 4000);
-    assert_true(spread / 4000 > 50); /* the net does say something */
+    QuantisationGap gap = quantisation_gap(&m, net, recs, 4000);
+    printf("quantised against float: mean %.2f cp, worst %.2f cp (mean |score| %.1f cp)\n", gap.mean, gap.worst,
+           gap.mean_score);
+    assert_true(gap.mean_score > 50); /* the net does say something */
     /* The rounding error grows with the scores: under 1% of them on average, and a few centipawns. */
-    assert_true(sum < 0.01 * spread);
-    assert_true(sum / 4000 < 4.0);
-    assert_true(worst < 15.0);
+    assert_true(gap.mean < 0.01 * gap.mean_score);
+    assert_true(gap.mean < 4.0);
+    assert_true(gap.worst < 15.0);
     nnue_net_free(net);
     model_free(&m);
     free(recs);
@@ -309,23 +322,20 @@ static void test_king_buckets_factorised(void **state)
     NnueNet *net = model_quantise(&m, "test");
     assert_non_null(net);
     assert_int_equal(net->arch.king_buckets, 9);
-    double sum = 0, worst = 0;
-    int buckets_seen[9] = {0};
+    bool bucket_seen[9] = {false};
     for (size_t i = 0; i < 4000; i++) {
         Position pos;
         assert_true(packed_read(&recs[i], &pos));
-        buckets_seen[nnue_king_bucket(9, pos.side, pos.general[pos.side])]++;
-        double d = fabs(model_score(&m, &pos) - nnue_evaluate_full(net, &pos));
-        sum += d;
-        worst = d > worst ? d : worst;
+        bucket_seen[nnue_king_bucket(9, pos.side, pos.general[pos.side])] = true;
     }
-    printf("king buckets: quantised against float: mean %.2f cp, worst %.2f cp\n", sum / 4000, worst);
     int distinct = 0;
     for (int b = 0; b < 9; b++)
-        distinct += buckets_seen[b] > 0;
+        distinct += bucket_seen[b];
     assert_true(distinct >= 3);
-    assert_true(sum / 4000 < 4.0);
-    assert_true(worst < 15.0);
+    QuantisationGap gap = quantisation_gap(&m, net, recs, 4000);
+    printf("king buckets: quantised against float: mean %.2f cp, worst %.2f cp\n", gap.mean, gap.worst);
+    assert_true(gap.mean < 4.0);
+    assert_true(gap.worst < 15.0);
     nnue_net_free(net);
     model_free(&m);
     free(recs);

@@ -14,6 +14,10 @@
 
 static double uniform(uint64_t *seed) { return (double)(splitmix64(seed) >> 11) / 9007199254740992.0; }
 
+/* With king buckets a factor block follows the buckets' rows (trainer.h). */
+static bool has_factor(NnueArch arch) { return arch.king_buckets > 1; }
+static size_t bucket_rows(NnueArch arch) { return (size_t)arch.king_buckets * NNUE_PLANE_INPUTS; }
+
 bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_size)
 {
     memset(m, 0, sizeof *m);
@@ -22,7 +26,7 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
         return false;
     nnue_net_free(probe);
     m->arch = arch;
-    m->inputs = (arch.king_buckets + (arch.king_buckets > 1)) * NNUE_PLANE_INPUTS;
+    m->inputs = (int)bucket_rows(arch) + (has_factor(arch) ? NNUE_PLANE_INPUTS : 0);
     size_t h = (size_t)arch.hidden, ob = (size_t)arch.output_buckets;
     m->count = (size_t)m->inputs * h + h + ob * 2 * h + ob;
     m->params = calloc(m->count, sizeof(float));
@@ -40,8 +44,8 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
     for (size_t i = 0; i < (size_t)m->inputs * h; i++)
         m->ft_w[i] = (float)((2 * uniform(&seed) - 1) * a);
     /* With a factor, the buckets' own rows start at zero: the net starts as one without buckets. */
-    if (arch.king_buckets > 1)
-        memset(m->ft_w, 0, (size_t)arch.king_buckets * NNUE_PLANE_INPUTS * h * sizeof(float));
+    if (has_factor(arch))
+        memset(m->ft_w, 0, bucket_rows(arch) * h * sizeof(float));
     for (size_t i = 0; i < h; i++)
         m->ft_b[i] = 0.25f;
     /* On the classical base the net starts as no correction at all: zero output weights (the first layer
@@ -60,9 +64,9 @@ void model_free(Model *m)
 /* The factor's row of each bucketed feature, appended. */
 static int add_factor_rows(const Model *m, int *features, int n)
 {
-    if (m->arch.king_buckets == 1)
+    if (!has_factor(m->arch))
         return n;
-    int factor = m->arch.king_buckets * NNUE_PLANE_INPUTS;
+    int factor = (int)bucket_rows(m->arch);
     for (int k = 0; k < n; k++)
         features[n + k] = factor + features[k] % NNUE_PLANE_INPUTS;
     return 2 * n;
@@ -172,8 +176,8 @@ NnueNet *model_quantise(const Model *m, const char *description)
     if (!net)
         return NULL;
     size_t h = (size_t)m->arch.hidden, ob = (size_t)m->arch.output_buckets;
-    size_t rows = (size_t)m->arch.king_buckets * NNUE_PLANE_INPUTS;
-    const float *factor = m->arch.king_buckets > 1 ? m->ft_w + rows * h : NULL;
+    size_t rows = bucket_rows(m->arch);
+    const float *factor = has_factor(m->arch) ? m->ft_w + rows * h : NULL;
     for (size_t i = 0; i < rows * h; i++) {
         float w = m->ft_w[i] + (factor ? factor[i % ((size_t)NNUE_PLANE_INPUTS * h)] : 0.0f);
         net->ft_weights[i] = round16(w * NNUE_QA, -32767, 32767);
