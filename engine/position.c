@@ -175,6 +175,23 @@ void position_make(Position *pos, Move m, StateInfo *ns)
     assert(position_ok_here(pos, "position_make"));
 }
 
+bool position_gives_check(Position *pos, Move m)
+{
+    if (move_is_pass(m))
+        return false;
+    Square from = move_from(m), to = move_to(m);
+    Color us = piece_color(pos->board[from]);
+    Piece captured = pos->board[to];
+    if (captured)
+        remove_piece(pos, to);
+    move_piece(pos, from, to);
+    bool check = position_attackers_now(pos, pos->general[color_flip(us)], us) != 0;
+    move_piece(pos, to, from);
+    if (captured)
+        put_piece(pos, captured, to);
+    return check;
+}
+
 void position_unmake(Position *pos)
 {
     StateInfo *st = pos->st;

@@ -69,6 +69,11 @@ void position_put_piece(Position *pos, Piece pc, Square s);
 void position_make(Position *pos, Move m, StateInfo *new_state);
 void position_unmake(Position *pos);
 
+/* Whether a legal move (or the pass, which never does) would leave the enemy general in check: the
+ * checkers position_make would compute, found by moving the piece on the board and back (key and
+ * state untouched), for callers that want to know before making it. */
+bool position_gives_check(Position *pos, Move m);
+
 /* Checks every invariant that can be stated from the struct alone: the bitboards (by colour, by type,
  * the occupancy and its file-major copies) agree with the mailbox; each side has exactly one general,
  * on the square general[] names; generals and guards stand in their palace; the key equals a fresh

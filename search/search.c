@@ -363,21 +363,24 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         bool bad_capture = mp.kind == PICK_BAD_CAPTURE;
         QuietHistory quiet_history = quiet ? picker_quiet_history(&mp, m) : (QuietHistory){0, 0};
 
-        /* Late quiet moves at low depth are skipped: far below alpha (futility), or beyond a move
-         * count that grows with depth (late move pruning); neither can become false for a later quiet
-         * move, so the picker skips the rest. Or when the continuation histories condemn the move. */
+        /* Late quiet moves at low depth are skipped: beyond a move count that grows with depth (late
+         * move pruning, which cannot become false for a later quiet move, so the picker skips the
+         * rest), far below alpha (futility), or when the continuation histories condemn the move.
+         * Futility and history spare a check, and the rule below a losing capture that checks: a
+         * sacrifice with check is how many Janggi attacks begin, and it shows only deeper. */
         if (!root && !in_check && quiet && best > -VALUE_MATE_BOUND && legal > 1) {
-            if ((!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
-                || (depth <= LMP_DEPTH && legal > lmp_count)) {
+            if (depth <= LMP_DEPTH && legal > lmp_count) {
                 mp.skip_quiets = true;
                 continue;
             }
-            if (depth <= HISTORY_PRUNE_DEPTH && quiet_history.continuation < -HISTORY_PRUNE_MARGIN * depth)
+            if (((!pv_node && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha)
+                 || (depth <= HISTORY_PRUNE_DEPTH && quiet_history.continuation < -HISTORY_PRUNE_MARGIN * depth))
+                && !position_gives_check(pos, m))
                 continue;
         }
         /* Captures that lose material at low depth. */
         if (!root && !in_check && bad_capture && !pv_node && depth <= SEE_PRUNE_DEPTH && best > -VALUE_MATE_BOUND
-            && legal > 1)
+            && legal > 1 && !position_gives_check(pos, m))
             continue;
 
         /* Singular extension: when every other move fails well below the table move's score, the
