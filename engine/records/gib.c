@@ -197,17 +197,11 @@ void gib_square_text(Square s, char buf[3])
     buf[2] = '\0';
 }
 
-static bool gives_check(const Position *pos, Move m, bool *mate)
+/* position_gives_check moves a piece on the board and back; the caller's position is const. */
+static bool gives_check(const Position *pos, Move m)
 {
     Position copy = *pos;
-    if (pos->st == &pos->root)
-        copy.st = &copy.root;
-    StateInfo st;
-    position_make(&copy, m, &st);
-    bool check = position_in_check(&copy);
-    if (mate)
-        *mate = check && movegen_count_legal(&copy) == 0;
-    return check;
+    return position_gives_check(&copy, m);
 }
 
 void gib_move_text(const Position *pos, Move m, bool mark_check, char *buf)
@@ -221,7 +215,7 @@ void gib_move_text(const Position *pos, Move m, bool mark_check, char *buf)
     gib_square_text(move_to(m), to);
     Piece captured = pos->board[move_to(m)];
     snprintf(buf, GIB_MOVE_TEXT_SIZE, "%s%s%s%s%s", from, korean_letter(pos->board[move_from(m)]), to,
-             captured ? korean_letter(captured) : "", mark_check && gives_check(pos, m, NULL) ? "장군" : "");
+             captured ? korean_letter(captured) : "", mark_check && gives_check(pos, m) ? "장군" : "");
 }
 
 /* ---- Results and setups ---- */
