@@ -192,6 +192,18 @@ bool position_gives_check(Position *pos, Move m)
     return check;
 }
 
+uint64_t position_key_after(const Position *pos, Move m)
+{
+    uint64_t key = pos->st->key ^ zobrist_side;
+    if (move_is_pass(m))
+        return key;
+    Square from = move_from(m), to = move_to(m);
+    Piece pc = pos->board[from], captured = pos->board[to];
+    if (captured)
+        key ^= zobrist_piece[captured][to];
+    return key ^ zobrist_piece[pc][from] ^ zobrist_piece[pc][to];
+}
+
 void position_unmake(Position *pos)
 {
     StateInfo *st = pos->st;

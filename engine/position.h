@@ -74,6 +74,10 @@ void position_unmake(Position *pos);
  * state untouched), for callers that want to know before making it. */
 bool position_gives_check(Position *pos, Move m);
 
+/* The Zobrist key position_make would give the position after move m (pass included), without making
+ * it: lets the search fetch the child's table entry early. */
+uint64_t position_key_after(const Position *pos, Move m);
+
 /* Checks every invariant that can be stated from the struct alone: the bitboards (by colour, by type,
  * the occupancy and its file-major copies) agree with the mailbox; each side has exactly one general,
  * on the square general[] names; generals and guards stand in their palace; the key equals a fresh

@@ -187,19 +187,19 @@ static int qsearch(SearchWorker *w, int alpha, int beta, int ply, int qply)
         if (!movegen_is_legal(pos, m))
             continue;
         legal++;
-        stack_record(w, ss, pos, m);
-        do_make(w, pos, m, &w->stack[ply]);
         /* A capture that cannot bring the score near alpha even with the victim's whole value, and
-         * does not check, is not worth a node. */
-        if (!full_width && !pos->st->checkers && best > -VALUE_MATE_BOUND) {
-            int futility_value = futility_base + see_to_eval(see_value[piece_type(pos->st->captured)]);
-            if (futility_value <= alpha) {
-                do_unmake(w, pos);
+         * does not check, is not worth a node (nor a make). */
+        if (!full_width && best > -VALUE_MATE_BOUND) {
+            int futility_value = futility_base + see_to_eval(see_value[piece_type(pos->board[move_to(m)])]);
+            if (futility_value <= alpha && !position_gives_check(pos, m)) {
                 if (futility_value > best)
                     best = futility_value;
                 continue;
             }
         }
+        tt_prefetch(position_key_after(pos, m));
+        stack_record(w, ss, pos, m);
+        do_make(w, pos, m, &w->stack[ply]);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         do_unmake(w, pos);
         if (pool_stopped())
@@ -382,6 +382,8 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
         if (!root && !in_check && bad_capture && !pv_node && depth <= SEE_PRUNE_DEPTH && best > -VALUE_MATE_BOUND
             && legal > 1 && !position_gives_check(pos, m))
             continue;
+
+        tt_prefetch(position_key_after(pos, m)); /* its bucket is in cache by the child's probe */
 
         /* Singular extension: when every other move fails well below the table move's score, the
          * table move is the only good one and is searched deeper. When even the others beat beta,

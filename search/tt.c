@@ -136,6 +136,12 @@ void tt_new_search(void)
     atomic_store_explicit(&generation, (gen + 1) & GENERATION_MASK, memory_order_relaxed);
 }
 
+void tt_prefetch(uint64_t key)
+{
+    if (table)
+        __builtin_prefetch(bucket_of(key));
+}
+
 bool tt_probe(uint64_t key, TTData *out)
 {
     if (!table)

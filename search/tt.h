@@ -34,6 +34,8 @@ void tt_new_search(void);
 
 /* True when an entry for `key` is found; fills *out. */
 bool tt_probe(uint64_t key, TTData *out);
+/* Asks the memory system for `key`'s bucket ahead of its probe (a hint: it never faults). */
+void tt_prefetch(uint64_t key);
 void tt_store(uint64_t key, Move move, int score, int eval, int depth, Bound bound);
 
 /* Permill of the first thousand buckets' entries that belong to the current search. */
