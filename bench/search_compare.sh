@@ -3,17 +3,21 @@
 # of hash each: nodes per second over a fixed think time on several positions, and the time each needs
 # to finish depth 12 from the start position (both as the engines report them in their info lines).
 #
-# usage: bench/search_compare.sh [-t MOVETIME_MS] [-c] [JANGGUN_BINARY]   (default 3000 ms, ./janggun)
+# usage: bench/search_compare.sh [-t MOVETIME_MS] [-r ROUNDS] [-c] [JANGGUN_BINARY]   (default 3000 ms, ./janggun)
+#   -r ROUNDS              repeat the positions ROUNDS times, the engines alternating, and report each
+#                          round's ratio and their median (both engines' rates drift with the machine)
 #   -c                     janggun with its classical evaluation (Use NNUE false) instead of the net
 #   FAIRY_STOCKFISH=PATH   reference binary (default /usr/games/fairy-stockfish)
 set -u
 movetime=3000
+rounds=1
 use_nnue=true
 while [ $# -gt 0 ]; do
   case $1 in
     -t) movetime=$2; shift 2 ;;
+    -r) rounds=$2; shift 2 ;;
     -c) use_nnue=false; shift ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
 done
@@ -50,18 +54,29 @@ field() { # line name
   echo "$1" | awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }'
 }
 
-printf '%-8s %14s %14s %7s\n' position "janggun nps" "fsf nps" ratio
-total_j=0; total_f=0
-for entry in "${positions[@]}"; do
-  name=${entry%%|*}; fen=${entry#*|}
-  j=$(run_uci "$jg" "$fen" "movetime $movetime" | tail -1)
-  f=$(run_uci "$fsf" "$fen" "movetime $movetime" | tail -1)
-  jn=$(field "$j" nps); fn=$(field "$f" nps)
-  total_j=$((total_j + jn)); total_f=$((total_f + fn))
-  printf '%-8s %14s %14s %7s\n' "$name" "$jn" "$fn" "$(awk -v a="$jn" -v b="$fn" 'BEGIN { printf "%.2fx", a / b }')"
+case $rounds in ''|*[!0-9]*|0) echo "search_compare: -r wants a positive number of rounds" >&2; exit 2 ;; esac
+ratios=()
+for round in $(seq "$rounds"); do
+  [ "$rounds" -gt 1 ] && echo "round $round of $rounds"
+  printf '%-8s %14s %14s %7s\n' position "janggun nps" "fsf nps" ratio
+  total_j=0; total_f=0
+  for entry in "${positions[@]}"; do
+    name=${entry%%|*}; fen=${entry#*|}
+    j=$(run_uci "$jg" "$fen" "movetime $movetime" | tail -1)
+    f=$(run_uci "$fsf" "$fen" "movetime $movetime" | tail -1)
+    jn=$(field "$j" nps); fn=$(field "$f" nps)
+    total_j=$((total_j + jn)); total_f=$((total_f + fn))
+    printf '%-8s %14s %14s %7s\n' "$name" "$jn" "$fn" "$(awk -v a="$jn" -v b="$fn" 'BEGIN { printf "%.2fx", a / b }')"
+  done
+  ratio=$(awk -v a="$total_j" -v b="$total_f" 'BEGIN { printf "%.2f", a / b }')
+  ratios+=("$ratio")
+  printf '%-8s %14s %14s %7s\n' mean $((total_j / ${#positions[@]})) $((total_f / ${#positions[@]})) "${ratio}x"
 done
-printf '%-8s %14s %14s %7s\n' mean $((total_j / ${#positions[@]})) $((total_f / ${#positions[@]})) \
-  "$(awk -v a="$total_j" -v b="$total_f" 'BEGIN { printf "%.2fx", a / b }')"
+if [ "$rounds" -gt 1 ]; then
+  printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END {
+    m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+    printf "median of %d rounds: %.2fx (lowest %.2fx, highest %.2fx)\n", NR, m, r[1], r[NR] }'
+fi
 
 start=${positions[0]#*|}
 for engine in "$jg" "$fsf"; do
