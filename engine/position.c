@@ -148,23 +148,20 @@ void position_make(Position *pos, Move m, StateInfo *ns)
     StateInfo *st = pos->st;
     ns->prev = st;
     ns->move = m;
-    ns->key = st->key ^ zobrist_side;
+    ns->key = position_key_after(pos, m); /* read before the board changes */
     ns->halfmove = st->halfmove + 1;
     ns->plies = st->plies + 1;
     ns->captured = NO_PIECE;
     ns->pass = move_is_pass(m);
     if (!ns->pass) {
         Square from = move_from(m), to = move_to(m);
-        Piece pc = pos->board[from];
         Piece captured = pos->board[to];
         if (captured) {
             remove_piece(pos, to);
-            ns->key ^= zobrist_piece[captured][to];
             ns->captured = captured;
             ns->halfmove = 0;
         }
         move_piece(pos, from, to);
-        ns->key ^= zobrist_piece[pc][from] ^ zobrist_piece[pc][to];
     }
     if (pos->side == BLACK)
         pos->fullmove++;
