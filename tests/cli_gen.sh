@@ -56,6 +56,7 @@ else fail "--rescore: positions of real games with their results" "exit $rc, $n 
 
 # The trainer on those records, then the engine with the net.
 "$train" --data one.bin real.bin --out net.nnue --hidden 32 --epochs 3 --batch 128 >train.out 2>&1; rc=$?
+cp train.out net.out
 if [ "$rc" = 0 ] && grep -q '^epoch 3/3: training loss [0-9.]*, validation loss [0-9.]*, [0-9]* positions/s' train.out \
    && grep -q '^wrote net.nnue after' train.out && [ -s net.nnue ]; then
   pass "janggun-train: three epochs with their losses, the net written"
@@ -81,6 +82,31 @@ else fail "janggun-train --base classical: trained, loaded and searched" "exit $
 if [ "$rc" = 2 ] && grep -q "^janggun-train: error: --base must be none or classical, not 'full'" err.out; then
   pass "janggun-train: --base full refused"
 else fail "janggun-train: --base full refused" "exit $rc" "$(cat err.out)"; fi
+
+# --init: training starts from a net's weights: before the first epoch, the validation loss is the one
+# the net ended its own training with (the same data and split; the weights differ by the rounding of
+# quantisation), far below a random start's; a net of another shape, or --init with --resume, is refused.
+valid_loss() { sed -n "s/^$2: training loss [0-9.]*, validation loss \([0-9.]*\).*/\1/p" "$1"; }
+"$train" --data one.bin real.bin --out init.nnue --hidden 32 --epochs 1 --batch 128 --init net.nnue >init.out 2>&1; rc=$?
+"$train" --data one.bin real.bin --out rand.nnue --hidden 32 --epochs 1 --batch 128 >rand.out 2>&1
+from_net=$(valid_loss init.out "before training"); trained=$(valid_loss net.out "epoch 3\/3")
+from_random=$(valid_loss rand.out "before training")
+if [ "$rc" = 0 ] && [ -s init.nnue ] && [ -n "$from_net" ] && [ -n "$trained" ] && [ -n "$from_random" ] \
+   && awk -v a="$from_net" -v t="$trained" -v r="$from_random" 'BEGIN { d = a - t; if (d < 0) d = -d; exit !(d < 0.03 * t && a < r) }'; then
+  pass "janggun-train --init: validation loss before training $from_net (the net's own $trained; random weights $from_random)"
+else fail "janggun-train --init: starts from the net" "exit $rc, '$from_net' against '$trained' and '$from_random'" "$(tail -3 init.out)"; fi
+"$train" --data one.bin --init net.nnue >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && [ "$(tail -1 err.out)" = "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" ]; then
+  pass "janggun-train --init: a net of another shape refused"
+else fail "janggun-train --init: a net of another shape refused" "exit $rc" "$(cat err.out)"; fi
+"$train" --data one.bin --hidden 32 --init net.nnue --resume ck.bin >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && grep -q '^janggun-train: error: --init and --resume cannot be used together' err.out; then
+  pass "janggun-train: --init with --resume refused"
+else fail "janggun-train: --init with --resume refused" "exit $rc" "$(cat err.out)"; fi
+"$train" --data one.bin --init missing.nnue >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && [ "$(tail -1 err.out)" = "janggun-train: error: --init: cannot open missing.nnue: No such file or directory" ]; then
+  pass "janggun-train --init: a missing net named"
+else fail "janggun-train --init: a missing net named" "exit $rc" "$(cat err.out)"; fi
 
 # The generator with a net: its searches use it (other records than the classical evaluation's), the
 # progress file names it, and a run with another evaluation cannot be continued.

@@ -341,6 +341,51 @@ static void test_king_buckets_factorised(void **state)
     free(recs);
 }
 
+/* --init: a model started from an integer net quantises back to exactly that net (bucketed too, the
+ * factor rows starting at zero), and a net of another architecture is refused with a message. */
+static void test_init_from_net(void **state)
+{
+    (void)state;
+    PackedRecord *recs = synthetic(2000, 53);
+    const NnueArch archs[] = {{1, 64, 2, NNUE_BASE_NONE}, {9, 32, 1, NNUE_BASE_NONE}};
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        Model m, again;
+        char err[300];
+        assert_true(model_init(&m, archs[a], 7, err, sizeof err));
+        double losses[6];
+        run_training(&m, recs, 2000, 2, losses);
+        NnueNet *net = model_quantise(&m, "first");
+        assert_non_null(net);
+        assert_true(model_init(&again, archs[a], 99, err, sizeof err));
+        assert_true(model_load_net(&again, net, err, sizeof err));
+        if (archs[a].king_buckets > 1)
+            for (size_t i = 0; i < (size_t)NNUE_PLANE_INPUTS * 32; i++)
+                assert_true(again.ft_w[(size_t)9 * NNUE_PLANE_INPUTS * 32 + i] == 0.0f);
+        NnueNet *back = model_quantise(&again, "second");
+        assert_non_null(back);
+        size_t h = (size_t)archs[a].hidden, ob = (size_t)archs[a].output_buckets;
+        size_t rows = (size_t)archs[a].king_buckets * NNUE_PLANE_INPUTS;
+        assert_memory_equal(back->ft_weights, net->ft_weights, rows * h * sizeof *net->ft_weights);
+        assert_memory_equal(back->ft_bias, net->ft_bias, h * sizeof *net->ft_bias);
+        assert_memory_equal(back->out_weights, net->out_weights, ob * 2 * h * sizeof *net->out_weights);
+        assert_memory_equal(back->out_bias, net->out_bias, ob * sizeof *net->out_bias);
+        nnue_net_free(back);
+        model_free(&again);
+        /* Another width, or another number of output buckets: refused, the model left as it was. */
+        NnueArch other = archs[a];
+        other.hidden = archs[a].hidden == 64 ? 32 : 64;
+        assert_true(model_init(&again, other, 99, err, sizeof err));
+        float before = again.ft_w[0];
+        assert_false(model_load_net(&again, net, err, sizeof err));
+        assert_non_null(strstr(err, "hidden units"));
+        assert_true(again.ft_w[0] == before);
+        model_free(&again);
+        nnue_net_free(net);
+        model_free(&m);
+    }
+    free(recs);
+}
+
 static void test_checkpoint(void **state)
 {
     (void)state;
@@ -415,7 +460,7 @@ int main(void)
         cmocka_unit_test(test_packed_round_trip),       cmocka_unit_test(test_gradient),
         cmocka_unit_test(test_tiny_training_run),       cmocka_unit_test(test_quantisation_tolerance),
         cmocka_unit_test(test_king_buckets_factorised), cmocka_unit_test(test_checkpoint),
-        cmocka_unit_test(test_classical_base),
+        cmocka_unit_test(test_classical_base),          cmocka_unit_test(test_init_from_net),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

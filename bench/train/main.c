@@ -39,7 +39,7 @@ static bool write_net(const NnueNet *net, const char *path)
 int main(int argc, char **argv)
 {
     CliWords data = {0};
-    const char *out = "janggun-train.nnue", *checkpoint = NULL, *resume = NULL;
+    const char *out = "janggun-train.nnue", *checkpoint = NULL, *resume = NULL, *init = NULL;
     int king_buckets = 1, hidden = 128, output_buckets = 1, epochs = 10, batch = 16384, threads = 2, seed = 1;
     int validation = 5, stop_after = 0, base = NNUE_BASE_NONE;
     static const char *const BASES[] = {"none", "classical", NULL};
@@ -179,6 +179,11 @@ int main(int argc, char **argv)
          .text = &resume,
          .value_name = "PATH",
          .help = "continue from a checkpoint (same data, seed and options)"},
+        {.name = "--init",
+         .kind = CLI_STRING,
+         .text = &init,
+         .value_name = "NET",
+         .help = "start from this net's weights, not random ones (its architecture must match the options)"},
         {.name = "--version", .kind = CLI_FLAG, .flag = &version, .help = "print the version"},
     };
     const CliCommand cli = {"janggun-train", "usage: janggun-train --data FILE ... [OPTIONS]\n",
@@ -258,6 +263,17 @@ int main(int argc, char **argv)
     char err[600];
     if (!model_init(&model, arch, (uint64_t)seed, err, sizeof err))
         die("%s", err);
+    if (init) {
+        if (resume)
+            die("--init and --resume cannot be used together (a checkpoint holds its own weights)");
+        NnueNet *start = nnue_net_load(init, err, sizeof err);
+        if (!start)
+            die("--init: %s", err);
+        bool ok = model_load_net(&model, start, err, sizeof err);
+        nnue_net_free(start);
+        if (!ok)
+            die("--init %s: %s", init, err);
+    }
     TrainConfig cfg = {lr, final_lr, wd, lambda, k, batch, threads, epochs, (uint64_t)seed};
     uint64_t steps_per_epoch = (n_train + (size_t)batch - 1) / (size_t)batch;
     Trainer t;

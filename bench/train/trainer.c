@@ -55,6 +55,32 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
     return true;
 }
 
+bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size)
+{
+    NnueArch a = m->arch, b = net->arch;
+    if (a.king_buckets != b.king_buckets || a.hidden != b.hidden || a.output_buckets != b.output_buckets
+        || a.base != b.base) {
+        snprintf(err, err_size,
+                 "the net has %d king bucket(s), %d hidden units, %d output bucket(s) and base %s; the options ask "
+                 "for %d, %d, %d and %s",
+                 b.king_buckets, b.hidden, b.output_buckets, b.base == NNUE_BASE_CLASSICAL ? "classical" : "none",
+                 a.king_buckets, a.hidden, a.output_buckets, a.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
+        return false;
+    }
+    size_t h = (size_t)a.hidden, ob = (size_t)a.output_buckets, rows = bucket_rows(a);
+    for (size_t i = 0; i < rows * h; i++)
+        m->ft_w[i] = (float)net->ft_weights[i] / NNUE_QA;
+    if (has_factor(a))
+        memset(m->ft_w + rows * h, 0, (size_t)NNUE_PLANE_INPUTS * h * sizeof(float));
+    for (size_t i = 0; i < h; i++)
+        m->ft_b[i] = (float)net->ft_bias[i] / NNUE_QA;
+    for (size_t i = 0; i < ob * 2 * h; i++)
+        m->out_w[i] = (float)net->out_weights[i] / NNUE_QB;
+    for (size_t i = 0; i < ob; i++)
+        m->out_b[i] = (float)((double)net->out_bias[i] / ((double)NNUE_QA * NNUE_QB));
+    return true;
+}
+
 void model_free(Model *m)
 {
     free(m->params);

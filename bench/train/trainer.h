@@ -26,6 +26,11 @@ typedef struct {
 } Model;
 
 bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_size);
+
+/* Start from an integer net instead (janggun-train --init): its weights divided back by the
+ * quantisation scales; the architectures must agree. With king buckets the factor rows start at zero,
+ * the buckets' rows holding what the factor had folded into them. */
+bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size);
 void model_free(Model *m);
 
 /* One training example: the active features of both perspectives, side to move first. */
