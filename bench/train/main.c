@@ -207,6 +207,18 @@ int main(int argc, char **argv)
     char init_err[600];
     if (!eval_init(init_err, sizeof init_err)) /* the classical weights, for --base classical */
         die("%s", init_err);
+    /* The start net is read and checked before the data, which can take minutes to load. */
+    NnueNet *init_net = NULL;
+    if (init) {
+        if (resume)
+            die("--init and --resume cannot be used together (a checkpoint holds its own weights)");
+        init_net = nnue_net_load(init, init_err, sizeof init_err);
+        if (!init_net)
+            die("--init: %s", init_err);
+        NnueArch want = {king_buckets, hidden, output_buckets, base};
+        if (!model_arch_matches(want, init_net->arch, init_err, sizeof init_err))
+            die("--init %s: %s", init, init_err);
+    }
 
     /* Every file, one array. */
     PackedRecord *records = NULL;
@@ -263,16 +275,10 @@ int main(int argc, char **argv)
     char err[600];
     if (!model_init(&model, arch, (uint64_t)seed, err, sizeof err))
         die("%s", err);
-    if (init) {
-        if (resume)
-            die("--init and --resume cannot be used together (a checkpoint holds its own weights)");
-        NnueNet *start = nnue_net_load(init, err, sizeof err);
-        if (!start)
-            die("--init: %s", err);
-        bool ok = model_load_net(&model, start, err, sizeof err);
-        nnue_net_free(start);
-        if (!ok)
+    if (init_net) {
+        if (!model_load_net(&model, init_net, err, sizeof err))
             die("--init %s: %s", init, err);
+        nnue_net_free(init_net);
     }
     TrainConfig cfg = {lr, final_lr, wd, lambda, k, batch, threads, epochs, (uint64_t)seed};
     uint64_t steps_per_epoch = (n_train + (size_t)batch - 1) / (size_t)batch;

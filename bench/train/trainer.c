@@ -55,18 +55,24 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
     return true;
 }
 
+bool model_arch_matches(NnueArch want, NnueArch have, char *err, size_t err_size)
+{
+    if (want.king_buckets == have.king_buckets && want.hidden == have.hidden
+        && want.output_buckets == have.output_buckets && want.base == have.base)
+        return true;
+    snprintf(err, err_size,
+             "the net has %d king bucket(s), %d hidden units, %d output bucket(s) and base %s; the options ask for "
+             "%d, %d, %d and %s",
+             have.king_buckets, have.hidden, have.output_buckets, have.base == NNUE_BASE_CLASSICAL ? "classical" : "none",
+             want.king_buckets, want.hidden, want.output_buckets, want.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
+    return false;
+}
+
 bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size)
 {
-    NnueArch a = m->arch, b = net->arch;
-    if (a.king_buckets != b.king_buckets || a.hidden != b.hidden || a.output_buckets != b.output_buckets
-        || a.base != b.base) {
-        snprintf(err, err_size,
-                 "the net has %d king bucket(s), %d hidden units, %d output bucket(s) and base %s; the options ask "
-                 "for %d, %d, %d and %s",
-                 b.king_buckets, b.hidden, b.output_buckets, b.base == NNUE_BASE_CLASSICAL ? "classical" : "none",
-                 a.king_buckets, a.hidden, a.output_buckets, a.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
+    NnueArch a = m->arch;
+    if (!model_arch_matches(a, net->arch, err, err_size))
         return false;
-    }
     size_t h = (size_t)a.hidden, ob = (size_t)a.output_buckets, rows = bucket_rows(a);
     for (size_t i = 0; i < rows * h; i++)
         m->ft_w[i] = (float)net->ft_weights[i] / NNUE_QA;

@@ -31,6 +31,8 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
  * quantisation scales; the architectures must agree. With king buckets the factor rows start at zero,
  * the buckets' rows holding what the factor had folded into them. */
 bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size);
+/* Whether a net's architecture is the one asked for; if not, err says how they differ. */
+bool model_arch_matches(NnueArch want, NnueArch have, char *err, size_t err_size);
 void model_free(Model *m);
 
 /* One training example: the active features of both perspectives, side to move first. */
