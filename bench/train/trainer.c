@@ -63,8 +63,9 @@ bool model_arch_matches(NnueArch want, NnueArch have, char *err, size_t err_size
     snprintf(err, err_size,
              "the net has %d king bucket(s), %d hidden units, %d output bucket(s) and base %s; the options ask for "
              "%d, %d, %d and %s",
-             have.king_buckets, have.hidden, have.output_buckets, have.base == NNUE_BASE_CLASSICAL ? "classical" : "none",
-             want.king_buckets, want.hidden, want.output_buckets, want.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
+             have.king_buckets, have.hidden, have.output_buckets,
+             have.base == NNUE_BASE_CLASSICAL ? "classical" : "none", want.king_buckets, want.hidden,
+             want.output_buckets, want.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
     return false;
 }
 
