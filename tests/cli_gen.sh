@@ -85,7 +85,8 @@ else fail "janggun-train: --base full refused" "exit $rc" "$(cat err.out)"; fi
 
 # --init: training starts from a net's weights: before the first epoch, the validation loss is the one
 # the net ended its own training with (the same data and split; the weights differ by the rounding of
-# quantisation), far below a random start's; a net of another shape, or --init with --resume, is refused.
+# quantisation), far below a random start's; a net of another shape, a missing net, or --init with
+# --resume, is refused before the data are read (the error is the only line).
 valid_loss() { sed -n "s/^$2: training loss [0-9.]*, validation loss \([0-9.]*\).*/\1/p" "$1"; }
 "$train" --data one.bin real.bin --out init.nnue --hidden 32 --epochs 1 --batch 128 --init net.nnue >init.out 2>&1; rc=$?
 "$train" --data one.bin real.bin --out rand.nnue --hidden 32 --epochs 1 --batch 128 >rand.out 2>&1
@@ -96,7 +97,7 @@ if [ "$rc" = 0 ] && [ -s init.nnue ] && [ -n "$from_net" ] && [ -n "$trained" ] 
   pass "janggun-train --init: validation loss before training $from_net (the net's own $trained; random weights $from_random)"
 else fail "janggun-train --init: starts from the net" "exit $rc, '$from_net' against '$trained' and '$from_random'" "$(tail -3 init.out)"; fi
 "$train" --data one.bin --init net.nnue >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && [ "$(tail -1 err.out)" = "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" ]; then
+if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" ]; then
   pass "janggun-train --init: a net of another shape refused"
 else fail "janggun-train --init: a net of another shape refused" "exit $rc" "$(cat err.out)"; fi
 "$train" --data one.bin --hidden 32 --init net.nnue --resume ck.bin >err.out 2>&1; rc=$?
@@ -104,7 +105,7 @@ if [ "$rc" = 2 ] && grep -q '^janggun-train: error: --init and --resume cannot b
   pass "janggun-train: --init with --resume refused"
 else fail "janggun-train: --init with --resume refused" "exit $rc" "$(cat err.out)"; fi
 "$train" --data one.bin --init missing.nnue >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && [ "$(tail -1 err.out)" = "janggun-train: error: --init: cannot open missing.nnue: No such file or directory" ]; then
+if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --init: cannot open missing.nnue: No such file or directory" ]; then
   pass "janggun-train --init: a missing net named"
 else fail "janggun-train --init: a missing net named" "exit $rc" "$(cat err.out)"; fi
 
