@@ -96,18 +96,22 @@ if [ "$rc" = 0 ] && [ -s init.nnue ] && [ -n "$from_net" ] && [ -n "$trained" ] 
    && awk -v a="$from_net" -v t="$trained" -v r="$from_random" 'BEGIN { d = a - t; if (d < 0) d = -d; exit !(d < 0.03 * t && a < r) }'; then
   pass "janggun-train --init: validation loss before training $from_net (the net's own $trained; random weights $from_random)"
 else fail "janggun-train --init: starts from the net" "exit $rc, '$from_net' against '$trained' and '$from_random'" "$(tail -3 init.out)"; fi
-"$train" --data one.bin --init net.nnue >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" ]; then
-  pass "janggun-train --init: a net of another shape refused"
-else fail "janggun-train --init: a net of another shape refused" "exit $rc" "$(cat err.out)"; fi
-"$train" --data one.bin --hidden 32 --init net.nnue --resume ck.bin >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && grep -q '^janggun-train: error: --init and --resume cannot be used together' err.out; then
-  pass "janggun-train: --init with --resume refused"
-else fail "janggun-train: --init with --resume refused" "exit $rc" "$(cat err.out)"; fi
-"$train" --data one.bin --init missing.nnue >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --init: cannot open missing.nnue: No such file or directory" ]; then
-  pass "janggun-train --init: a missing net named"
-else fail "janggun-train --init: a missing net named" "exit $rc" "$(cat err.out)"; fi
+# train_refused NAME MESSAGE ARGS...: janggun-train with ARGS exits 2 and MESSAGE is its only output line.
+train_refused() {
+  local name=$1 message=$2; shift 2
+  "$train" "$@" >err.out 2>&1; local status=$?
+  if [ "$status" = 2 ] && [ "$(cat err.out)" = "$message" ]; then pass "$name"
+  else fail "$name" "exit $status" "$(cat err.out)"; fi
+}
+train_refused "janggun-train --init: a net of another shape refused" \
+  "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" \
+  --data one.bin --init net.nnue
+train_refused "janggun-train: --init with --resume refused" \
+  "janggun-train: error: --init and --resume cannot be used together (a checkpoint holds its own weights)" \
+  --data one.bin --hidden 32 --init net.nnue --resume ck.bin
+train_refused "janggun-train --init: a missing net named" \
+  "janggun-train: error: --init: cannot open missing.nnue: No such file or directory" \
+  --data one.bin --init missing.nnue
 
 # The generator with a net: its searches use it (other records than the classical evaluation's), the
 # progress file names it, and a run with another evaluation cannot be continued.
@@ -147,9 +151,7 @@ else fail "--stop-after, --checkpoint and --resume: epoch 2 after a resume has t
 "$train" --data missing.bin >err.out 2>&1; rc=$?
 if [ "$rc" = 2 ] && grep -q '^janggun-train: error: missing.bin: cannot open' err.out; then pass "janggun-train: a missing file named"
 else fail "janggun-train: a missing file named" "exit $rc" "$(cat err.out)"; fi
-"$train" --data one.bin --hidden 100 >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: --hidden must be a multiple of 32, not 100" ]; then
-  pass "janggun-train: --hidden 100 refused"
-else fail "janggun-train: --hidden 100 refused" "exit $rc" "$(cat err.out)"; fi
+train_refused "janggun-train: --hidden 100 refused" \
+  "janggun-train: error: --hidden must be a multiple of 32, not 100" --data one.bin --hidden 100
 
 [ "$fails" -eq 0 ]
