@@ -324,6 +324,12 @@ run bad_epd --engine "cmd=$fake e2e2" name=A --engine "cmd=$fake e2e2" name=B --
 if [ "$rc" -eq 2 ] && grep -q "bad.epd:1: illegal move 'a1a5' at ply 2" "$tmp/bad_epd.out"; then
   pass "an illegal opening is an error with its file and line"
 else fail "an illegal opening is an error with its file and line" "$(cat "$tmp/bad_epd.out")"; fi
+printf '%s b1c3\n' "$START_FEN" >"$tmp/bare.epd"  # the move without the word moves: not silently dropped
+run bare_epd --engine "cmd=$fake e2e2" name=A --engine "cmd=$fake e2e2" name=B --nodes 10 --openings file="$tmp/bare.epd"
+if [ "$rc" -eq 2 ] && [ "$(cat "$tmp/bare_epd.out")" = "janggun-match: error: $tmp/bare.epd:1: 'b1c3' is a move, not an operation: moves follow the word moves (\`moves b1c3\`)" ]; then
+  pass "an opening's move without the word moves is an error, not a game from the position before it"
+else fail "an opening's move without the word moves is an error, not a game from the position before it" \
+  "$(cat "$tmp/bare_epd.out")"; fi
 
 orders() { grep -h '^\[FEN' "$tmp/$1.pgn" | tr '\n' ' '; }
 for s in 1 1 2; do

@@ -78,6 +78,13 @@ static void test_errors(void **state)
     expect_error(line, "an operation must begin with a name, not '12'");
     snprintf(line, sizeof line, "%s w - - hmvc x;", START_BOARD);
     expect_error(line, "operation hmvc needs a number");
+    /* a move without the word moves, after the counters or alone, a pass and a rank-10 move among them */
+    snprintf(line, sizeof line, "%s w - - 0 1 c4c5", START_BOARD);
+    expect_error(line, "'c4c5' is a move, not an operation: moves follow the word moves (`moves c4c5`)");
+    snprintf(line, sizeof line, "%s b - - h10g8 i7h7;", START_BOARD);
+    expect_error(line, "'h10g8' is a move, not an operation: moves follow the word moves (`moves h10g8`)");
+    snprintf(line, sizeof line, "%s w - - e2e2", START_BOARD);
+    expect_error(line, "'e2e2' is a move, not an operation: moves follow the word moves (`moves e2e2`)");
 }
 
 static void test_perft_file(void **state)

@@ -362,7 +362,7 @@ int main(int argc, char **argv)
         "in milliseconds). --games counts the games of each pairing of engines; each opening is played twice with\n"
         "colours reversed. Without --openings the games start from the built-in openings:\n"
         "bench/data/openings.epd, the first 8 plies of real games, shuffled with --seed. An openings file may be\n"
-        "EPD (`FEN [moves ...]`) or JSON lines of games (the \"start_fen\" and \"moves\" of each, as\n"
+        "EPD (`FEN` or `FEN moves M1 M2 ...`) or JSON lines of games (the \"start_fen\" and \"moves\" of each, as\n"
         "bench/data/games.jsonl.xz), plain or xz-compressed; corpus games that are illegal under the --variant\n"
         "rules are left out and counted. --solve puts each position of an EPD file (`FEN bm M1 M2; id \"N\";`)\n"
         "to each engine in turn, one at a time, limited by --st, --nodes or --depth, and counts the bestmoves\n"

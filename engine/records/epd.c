@@ -44,6 +44,20 @@ static bool is_counter(const char *s)
     return true;
 }
 
+/* A word in the UCI move text of Janggi (`c6b6`, `h10g8`; a pass repeats the square): files a-i, ranks
+ * 1-10. */
+static bool is_move_text(const char *s)
+{
+    for (int square = 0; square < 2; square++) {
+        if (*s < 'a' || *s > 'i' || !isdigit((unsigned char)s[1]))
+            return false;
+        s += s[1] == '1' && s[2] == '0' ? 3 : 2;
+        if (s[-1] == '0' && s[-2] != '1')
+            return false;
+    }
+    return *s == '\0';
+}
+
 static bool fail(char *err, size_t size, const char *fmt, const char *arg)
 {
     snprintf(err, size, fmt, arg);
@@ -88,6 +102,12 @@ bool epd_parse_line(const char *line, EpdPosition *out, char *err, size_t err_si
             return fail(err, err_size, "an operation name is too long: '%.40s'", op->opcode);
         if (!isalpha((unsigned char)op->opcode[0]))
             return fail(err, err_size, "an operation must begin with a name, not '%s'", op->opcode);
+        /* `FEN c6b6` would otherwise be an operation named c6b6 that every reader ignores */
+        if (is_move_text(op->opcode)) {
+            snprintf(err, err_size, "'%s' is a move, not an operation: moves follow the word moves (`moves %s`)",
+                     op->opcode, op->opcode);
+            return false;
+        }
         /* operands up to ';' (or the end of the line), a quoted string kept whole */
         size_t len = 0;
         p = skip_blank(p);
