@@ -26,14 +26,37 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
       2, from a fresh table; their lines become those of that search. Writes the label file again, with
       the thresholds in its options line.
 
-  label_positions.py select LABELS.jsonl [--min-gap CP] [--max-score CP] [--stable N] --out FILE.epd
+  label_positions.py crosscheck LABELS.jsonl --engine CMD (--depth D | --nodes N) --check-min-gap CP
+                                [--check-max-score CP] [--check-stable N] [--min-gap CP] [--max-score CP]
+                                [--stable N] [--progress] --out CHECKED.jsonl
+      Searches the candidates that pass (as select judges them) with a second engine, MultiPV 2, from a
+      fresh table, and keeps its lines beside the labeller's, with the second engine's thresholds (in its
+      own centipawns) in the options line, for agree. Given a file it checked before with the same engine
+      and limit, it keeps those searches and makes only the missing ones (other thresholds).
+
+  label_positions.py agree CHECKED.jsonl... --out FILE.epd
+      The agreed positions: those where the second engine's deepest search plays the labeller's move at
+      least --check-min-gap above its second line, with the same first move at its last --check-stable
+      (3) depths (and within --check-max-score when given). From several files (the same candidates
+      labelled by each engine and checked by the other), each position once. Writes them as EPD: `FEN bm
+      MOVE; c0 "each engine's score, depth and gap"; c1 "played MOVE"; c2 "labelled by ENGINE"; id "game G
+      ply P";`.
+
+  label always needs FSF (--fsf) to replay the games; --engine CMD searches in its place (Janggun, say,
+  whose centipawns put a soldier at 100: thresholds about 100/190 of FSF's), --screen-nodes and --nodes
+  give node limits in place of the depths, and --part I/N searches every Nth candidate from the Ith, so
+  that N processes share the work on the same candidates (agree reads their files together). confirm
+  takes --engine and --nodes likewise.
+
+  label_positions.py select LABELS.jsonl... [--min-gap CP] [--max-score CP] [--stable N] --out FILE.epd
       Keeps the candidates whose first line at their deepest search is clearly better than the second:
       not a mate, at most --max-score (1000) from either side, at least --min-gap (120) above the second
       line (a second line that is mated counts as far below), with the same first move at the last
       --stable (3) depths; after confirm, with confirm's thresholds (and to the deeper search). Writes them
       as EPD, in game order: `FEN bm MOVE; ce SCORE; acd DEPTH; c0 "second MOVE SCORE, gap GAP"; c1
       "played MOVE"; id "game G ply P";` after `#` lines that say how the file was made. G is the game's
-      line in the corpus (1-based), P the plies played before the position.
+      line in the corpus (1-based), P the plies played before the position. Several files: the parts of
+      one labelling (`label --part`), read as one.
 
 With the defaults, `label`, `confirm` and `select` make bench/data/positions.epd (its first lines give the
 commands). Scores are FSF's centipawns for the side to move (a soldier is worth about 190 of them in
@@ -143,12 +166,17 @@ class Engine:
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send('uci')
         self.name = '?'
+        offered = set()
         for line in self.read_until('uciok'):
             if line.startswith('id name '):
                 self.name = line[8:]
+            elif line.startswith('option name ') and ' type ' in line:
+                offered.add(line[12:line.index(' type ')])
+        # FSF's classical evaluation; an engine without the option (Janggun) is told nothing about it.
         for name, value in (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false'), ('MultiPV', 2),
                             ('UCI_Variant', 'janggi')):
-            self.send('setoption name %s value %s' % (name, value))
+            if name in offered:
+                self.send('setoption name %s value %s' % (name, value))
         self.ready()
 
     def send(self, line):
@@ -185,13 +213,14 @@ class Engine:
                 checkers = line[9:].strip()
         return fen, checkers
 
-    def search(self, fen, depth):
+    def search(self, fen, limit):
         """{"depth": {"multipv": {"score": {"cp"|"mate": N}, "pv": [...]}}} of the complete iterations (bound
-        lines skipped; the first line also has the "nodes" searched so far), and the bestmove."""
+        lines skipped; the first line also has the "nodes" searched so far), and the bestmove. `limit` is
+        `go`'s: "depth D" or "nodes N"."""
         self.send('ucinewgame')
         self.ready()
         self.send('position fen ' + fen)
-        self.send('go depth %d' % depth)
+        self.send('go ' + limit)
         lines = {}
         for text in self.read_until('bestmove'):
             words = text.split()
@@ -205,6 +234,9 @@ class Engine:
             if k == '1':
                 line['nodes'] = int(words[words.index('nodes') + 1])
             lines.setdefault(d, {})[k] = line
+        if any('2' in one for one in lines.values()):
+            # An iteration cut short by a node limit may have its first line only: not a complete depth.
+            lines = {d: one for d, one in lines.items() if '2' in one}
         return lines, text.split()[1]
 
     def cpu_seconds(self):
@@ -227,14 +259,20 @@ def label(args):
     rng = random.Random(args.seed)
     order = list(range(len(games)))
     rng.shuffle(order)
-    engine = Engine(args.fsf, args.hash)
+    engine = Engine(args.fsf, args.hash)  # replays the games and searches, unless --engine searches
+    searcher = Engine(args.engine, args.hash) if args.engine else engine
+    screen_limit = limit_of(args.screen_depth, args.screen_nodes)
+    deep_limit = limit_of(args.depth, args.nodes)
     options = {'seed': args.seed, 'candidates': args.candidates, 'first_ply': args.first_ply,
                'last_ply': args.last_ply, 'screen_depth': args.screen_depth, 'screen_gap': args.screen_gap,
-               'depth': args.depth, 'hash': args.hash}
+               'depth': args.depth, 'hash': args.hash, 'screen_limit': screen_limit, 'limit': deep_limit}
+    part, part_count = (int(n) for n in args.part.split('/'))
+    if part_count > 1:
+        options['part'] = args.part
     skipped = {'short': 0, 'capture': 0, 'pass': 0, 'bikjang': 0, 'check': 0, 'replay': 0}
     done, started = 0, time.time()
     with open(args.out, 'w') as out:
-        out.write(json.dumps({'label': options, 'engine': engine.name}) + '\n')
+        out.write(json.dumps({'label': options, 'engine': searcher.name}) + '\n')
         for index in order:
             if done == args.candidates:
                 break
@@ -252,26 +290,52 @@ def label(args):
             if reason:
                 skipped[reason] += 1
                 continue
+            done += 1
+            if (done - 1) % part_count != part - 1:
+                continue  # another part's candidate
             # With the positions left out so far, so that the first K lines are the file of --candidates K.
             record = {'game': index + 1, 'ply': ply, 'fen': fen, 'played': moves[ply], 'skipped': dict(skipped)}
-            lines, best = engine.search(fen, args.screen_depth)
+            lines, best = searcher.search(fen, screen_limit)
             if gap(lines[max(lines, key=int)]) < args.screen_gap:
                 record['screened'] = True  # not searched deeper
             else:
-                lines, best = engine.search(fen, args.depth)
+                lines, best = searcher.search(fen, deep_limit)
             record.update({'best': best, 'lines': lines})
             out.write(json.dumps(record) + '\n')
             out.flush()
-            done += 1
             if args.progress:
-                print('%d/%d candidates, %.1f s of processor time each'
-                      % (done, args.candidates, engine.cpu_seconds() / done), file=sys.stderr)
-        cpu = engine.cpu_seconds()
+                print('%d/%d candidates, %.0f s of processor time so far'
+                      % (done, args.candidates, searcher.cpu_seconds()), file=sys.stderr)
+        cpu = searcher.cpu_seconds()
+        if searcher is not engine:
+            searcher.quit()
         engine.quit()
         summary = {'candidates': done, 'skipped': skipped, 'engine_cpu_seconds': round(cpu),
                    'seconds': round(time.time() - started)}
         out.write(json.dumps({'summary': summary}) + '\n')
     print(json.dumps(summary))
+
+
+def part_of(text):
+    m = re.match(r'^([1-9][0-9]*)/([1-9][0-9]*)$', text)
+    if not m or int(m.group(1)) > int(m.group(2)):
+        raise argparse.ArgumentTypeError('expected I/N with 1 <= I <= N, got %r' % text)
+    return text
+
+
+def limit_of(depth, nodes):
+    """`go`'s limit: nodes when given, otherwise the depth."""
+    return 'nodes %d' % nodes if nodes else 'depth %d' % depth
+
+
+def limit_flag(limit, prefix=''):
+    """A `go` limit as this script's option: "depth 14" -> "--depth 14", "nodes N" -> "--nodes N"."""
+    return '--%s%s' % (prefix, limit)
+
+
+def limit_text(limit):
+    kind, n = limit.split()
+    return 'depth %s' % n if kind == 'depth' else '{:,} nodes'.format(int(n))
 
 
 # ---- choosing the positions ----
@@ -331,14 +395,15 @@ def criteria_of(args, meta):
 def confirm(args):
     meta, candidates = read_labels(args.labels)
     criteria = {name: default if getattr(args, name) is None else getattr(args, name) for name, default in CRITERIA}
-    engine = Engine(args.fsf, meta['label']['hash'])
-    meta['confirm'] = dict(criteria, depth=args.depth, engine=engine.name)
+    engine = Engine(args.engine or args.fsf, meta['label']['hash'])
+    limit = limit_of(args.depth, args.nodes)
+    meta['confirm'] = dict(criteria, depth=args.depth, limit=limit, engine=engine.name)
     started, searched = time.time(), 0
     with open(args.out, 'w') as out:
         out.write(json.dumps(meta) + '\n')
         for c in candidates:
             if rejection(c, criteria) is None:
-                c['lines'], c['best'] = engine.search(c['fen'], args.depth)
+                c['lines'], c['best'] = engine.search(c['fen'], limit)
                 c['confirmed'] = True
                 searched += 1
                 if args.progress:
@@ -352,8 +417,22 @@ def confirm(args):
     print(json.dumps(summary))
 
 
+def read_parts(paths):
+    """The options line and candidates of label files made by `label --part I/N` with the same options
+    (one file is its own part)."""
+    meta, candidates = read_labels(paths[0])
+    options = {k: v for k, v in meta['label'].items() if k != 'part'}
+    for path in paths[1:]:
+        other, more = read_labels(path)
+        if {k: v for k, v in other['label'].items() if k != 'part'} != options or other['engine'] != meta['engine']:
+            sys.exit('%s: not a part of the labelling of %s (other options or engine)' % (path, paths[0]))
+        candidates += more
+    return meta, candidates
+
+
 def select(args):
-    meta, candidates = read_labels(args.labels)
+    meta, candidates = read_parts(args.labels)
+    args.labels = args.labels[0]  # for criteria_of's messages
     criteria = criteria_of(args, meta)
     kept, reasons = [], {}
     for c in candidates:
@@ -364,32 +443,39 @@ def select(args):
             kept.append(c)
     kept.sort(key=lambda c: (c['game'], c['ply']))
     o, deep = meta['label'], meta.get('confirm')
-    steps = ('#   label --fsf FSF --seed %d --candidates %d --first-ply %d --last-ply %d --screen-depth %d\n'
-             '#     --screen-gap %d --depth %d --hash %d --out LABELS.jsonl\n'
-             % (o['seed'], len(candidates), o['first_ply'], o['last_ply'], o['screen_depth'], o['screen_gap'],
-                o['depth'], o['hash']))
+    first = o.get('limit', 'depth %d' % o['depth'])
+    searcher = '' if is_fsf(meta['engine']) else ' --engine ENGINE'
+    parts = ' --part I/%s' % o['part'].split('/')[1] if 'part' in o else ''
+    steps = ('#   label --fsf FSF%s --seed %d --candidates %d --first-ply %d --last-ply %d %s\n'
+             '#     --screen-gap %d %s --hash %d%s --out LABELS.jsonl\n'
+             % (searcher, o['seed'], o['candidates'] if parts else len(candidates), o['first_ply'], o['last_ply'],
+                limit_flag(o.get('screen_limit', 'depth %d' % o['screen_depth']), 'screen-'), o['screen_gap'],
+                limit_flag(first), o['hash'], parts))
     thresholds = '--min-gap %d --max-score %d --stable %d' % (criteria['min_gap'], criteria['max_score'],
                                                              criteria['stable'])
     if deep:
-        steps += ('#   confirm LABELS.jsonl --fsf FSF --depth %d %s --out CONFIRMED.jsonl\n'
-                  '#   select CONFIRMED.jsonl --out FILE\n' % (deep['depth'], thresholds))
-        depth_text = 'at depth %d and again at depth %d (acd)' % (o['depth'], deep['depth'])
+        second = deep.get('limit', 'depth %d' % deep['depth'])
+        steps += ('#   confirm LABELS.jsonl --fsf FSF %s %s --out CONFIRMED.jsonl\n'
+                  '#   select CONFIRMED.jsonl --out FILE\n' % (limit_flag(second), thresholds))
+        depth_text = 'at %s and again at %s (acd: the depth)' % (limit_text(first), limit_text(second))
     else:
         steps += '#   select LABELS.jsonl %s --out FILE\n' % thresholds
-        depth_text = 'at depth %d (acd)' % o['depth']
+        depth_text = 'at %s (acd: the depth)' % limit_text(first)
     with open(args.out, 'w') as out:
+        fsf = is_fsf(meta['engine'])
         prose = ('Tournament positions for janggun-match --solve: %d positions from the real games of '
-                 'bench/data/games.jsonl.xz, each with one clearly best move (bm) by %s (classical evaluation, '
-                 'one thread, Hash %d, MultiPV 2): %s, its first line is at least %d centipawns better than the '
-                 'second, within +-%d, and the same at the last %d depths. ce: the score in FSF centipawns for the '
-                 'side to move (a soldier is about 190); c0: the second line and the gap; c1: the move played in '
-                 'the game; id: the game (its line in the corpus) and the plies played before the position. Made '
-                 'by bench/label_positions.py:'
-                 % (len(kept), meta['engine'], o['hash'], depth_text, criteria['min_gap'], criteria['max_score'],
-                    criteria['stable']))
+                 'bench/data/games.jsonl.xz, each with one clearly best move (bm) by %s (%sone thread, Hash %d, '
+                 'MultiPV 2): %s, its first line is at least %d centipawns better than the second, within +-%d, '
+                 'and the same at the last %d depths. ce: the score in %s centipawns for the side to move (a '
+                 'soldier is about %d); c0: the second line and the gap; c1: the move played in the game; id: the '
+                 'game (its line in the corpus) and the plies played before the position. Made by '
+                 'bench/label_positions.py:'
+                 % (len(kept), meta['engine'], 'classical evaluation, ' if fsf else '', o['hash'], depth_text,
+                    criteria['min_gap'], criteria['max_score'], criteria['stable'], 'FSF' if fsf else "the engine's",
+                    190 if fsf else 100))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n' + steps)
         out.write(textwrap.fill('Left out before any search: %s. Of %d candidates, left out after the searches: '
-                                '%s.' % (', '.join('%d %s' % (n, r) for r, n in candidates[-1]['skipped'].items()),
+                                '%s.' % (', '.join('%d %s' % (n, r) for r, n in max((c['skipped'] for c in candidates), key=lambda k: sum(k.values())).items()),
                                          len(candidates),
                                          ', '.join('%d %s' % (n, r) for r, n in sorted(reasons.items())) or 'none'),
                                 100, initial_indent='# ', subsequent_indent='# ') + '\n')
@@ -404,6 +490,141 @@ def select(args):
                       % (c['fen'], first['pv'][0], first['score']['cp'], depth, second_text, c['played'], c['game'],
                          c['ply']))
     print('%d of %d candidates kept; left out: %s' % (len(kept), len(candidates), reasons))
+
+
+def is_fsf(name):
+    """Whether an engine's `id name` is Fairy-Stockfish's (its centipawns: a soldier about 190)."""
+    return 'Stockfish' in name
+
+
+def crosscheck(args):
+    meta, candidates = read_labels(args.labels)
+    criteria = criteria_of(args, meta)
+    engine = Engine(args.engine, meta['label']['hash'])
+    limit = limit_of(args.depth, args.nodes)
+    # A file checked before by the same engine and limit keeps those searches: only the thresholds change.
+    previous = meta.get('check', {})
+    reuse = previous.get('engine') == engine.name and previous.get('limit') == limit
+    meta['check'] = {'engine': engine.name, 'limit': limit, 'labels': criteria,
+                     'min_gap': args.check_min_gap, 'max_score': args.check_max_score, 'stable': args.check_stable}
+    started, searched, reused = time.time(), 0, 0
+    with open(args.out, 'w') as out:
+        out.write(json.dumps(meta) + '\n')
+        for c in candidates:
+            if rejection(c, criteria) is not None:
+                c.pop('check', None)
+            elif reuse and 'check' in c:
+                reused += 1
+            else:
+                lines, best = engine.search(c['fen'], limit)
+                c['check'] = {'lines': lines, 'best': best}
+                searched += 1
+                if args.progress:
+                    print('%d searched, %.1f s of processor time each' % (searched, engine.cpu_seconds() / searched),
+                          file=sys.stderr)
+            out.write(json.dumps(c) + '\n')
+        cpu = engine.cpu_seconds()
+        engine.quit()
+        summary = {'checked': searched, 'kept from before': reused, 'engine_cpu_seconds': round(cpu),
+                   'seconds': round(time.time() - started)}
+        out.write(json.dumps({'summary': summary}) + '\n')
+    print(json.dumps(summary))
+
+
+def disagreement(c, check):
+    """Why the second engine's search (c["check"]) does not confirm a labelled candidate; None when its
+    deepest first line plays the same move, at least its minimum gap above the second line, with the same
+    first move at its last --check-stable depths. The labeller has judged the position undecided; a score
+    limit for the second engine applies only when it was given one."""
+    lines = c['check']['lines']
+    depths = sorted(lines, key=int)
+    if not depths:
+        return 'no complete depth'
+    last = lines[depths[-1]]
+    move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+    if last['1']['pv'][0] != move:
+        return 'another move'
+    if gap(last) < check['min_gap']:
+        return 'small gap'
+    limit = check.get('max_score')
+    if limit is not None and ('mate' in last['1']['score'] or abs(last['1']['score']['cp']) > limit):
+        return 'decided'
+    if len({lines[d]['1']['pv'][0] for d in depths[-check['stable']:]}) != 1:
+        return 'unstable'
+    return None
+
+
+def line_text(name, lines):
+    depth = max(lines, key=int)
+    first, second = lines[depth]['1'], lines[depth].get('2')
+    score = ('%+d' % first['score']['cp']) if 'cp' in first['score'] else 'mate %d' % first['score']['mate']
+    if second is None:
+        return '%s %s depth %s, one legal move' % (name, score, depth)
+    return '%s %s depth %s, gap %d to %s' % (name, score, depth, min(gap(lines[depth]), 9999), second['pv'][0])
+
+
+def agree(args):
+    """The positions that each engine's deep search finds clearly best (by its own thresholds) with the same
+    move, from label files checked by the other engine."""
+    kept, counts, sources = {}, [], []
+    for path in args.labels:
+        meta, candidates = read_labels(path)
+        check = meta.get('check')
+        if check is None:
+            sys.exit('%s: not checked by a second engine (run crosscheck first)' % path)
+        labeller, checker = meta['engine'], check['engine']
+        reasons, agreed = {}, 0
+        for c in candidates:
+            if 'check' not in c:
+                continue
+            reason = disagreement(c, check)
+            if reason:
+                reasons[reason] = reasons.get(reason, 0) + 1
+                continue
+            agreed += 1
+            key = (c['game'], c['ply'])
+            entry = kept.setdefault(key, {'c': c, 'found': [], 'lines': {}})
+            entry['found'].append(labeller)
+            # One search per engine, the labeller's first: two builds of one engine count as one.
+            for name, lines in ((labeller, c['lines']), (checker, c['check']['lines'])):
+                entry['lines'].setdefault(name.split()[0], (name, lines))
+        counts.append('%s: %d labelled by %s, %d of them confirmed by %s (left out: %s)'
+                      % (os.path.basename(path), sum(1 for c in candidates if 'check' in c), labeller, agreed,
+                         checker, ', '.join('%d %s' % (n, r) for r, n in sorted(reasons.items())) or 'none'))
+        sources.append((labeller, checker, meta))
+    names = sorted({name for labeller, checker, _ in sources for name in (labeller, checker)})
+    families = {}
+    for name in names:  # "Fairy-Stockfish 011226 LB" and "Fairy-Stockfish 051226 LB": one engine, two builds
+        families.setdefault(name.split()[0], []).append(' '.join(name.split()[1:]))
+    with open(args.out, 'w') as out:
+        prose = ('Agreed tournament positions for janggun-match --solve: %d positions from the real games of '
+                 'bench/data/games.jsonl.xz where the deep searches of both %s find the same clearly best move (bm), '
+                 'each by its own thresholds: one engine labelled the position (bench/label_positions.py label and '
+                 'confirm), the other searched it again (crosscheck) and found the same move at least its own '
+                 'minimum gap better than its second line. c0: each engine\'s score for the side to move in its own '
+                 'centipawns, its depth and its gap; c1: the move played in the game; c2: which engine labelled it; '
+                 'id: the game (its line in the corpus) and the plies played before the position. Made by '
+                 'bench/label_positions.py agree from:'
+                 % (len(kept), ' and '.join('%s (%s)' % (f, ', '.join(v)) for f, v in sorted(families.items()))))
+        out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n')
+        for (labeller, checker, meta), text in zip(sources, counts):
+            o, check = meta['label'], meta['check']
+            deep = meta.get('confirm', {}).get('limit') or o.get('limit', 'depth %d' % o['depth'])
+            out.write(textwrap.fill('%s; labels at %s (gap %d, within +-%d), checks at %s (gap %d%s, the same move '
+                                    'at the last %d depths).'
+                                    % (text, limit_text(deep), check['labels']['min_gap'],
+                                       check['labels']['max_score'], limit_text(check['limit']), check['min_gap'],
+                                       '' if check.get('max_score') is None else ', within +-%d' % check['max_score'],
+                                       check['stable']),
+                                    100, initial_indent='#   ', subsequent_indent='#     ') + '\n')
+        for key in sorted(kept):
+            entry = kept[key]
+            c = entry['c']
+            move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+            scores = ' / '.join(line_text(*entry['lines'][family]) for family in sorted(entry['lines']))
+            out.write('%s bm %s; c0 "%s"; c1 "played %s"; c2 "labelled by %s"; id "game %d ply %d";\n'
+                      % (c['fen'], move, scores, c['played'], ' and '.join(entry['found']), c['game'], c['ply']))
+    print('%d agreed positions; %s' % (len(kept), '; '.join(counts)))
 
 
 def main():
@@ -423,20 +644,39 @@ def main():
     p.add_argument('--hash', type=int, default=64)
     p.add_argument('--progress', action='store_true', help='a line on standard error after each search')
     p.add_argument('--out', required=True)
+    p.add_argument('--engine', help='the engine that searches, when not FSF (FSF still replays the games)')
+    p.add_argument('--screen-nodes', type=int, help='a node limit for the screening search, in place of its depth')
+    p.add_argument('--nodes', type=int, help='a node limit for the deep search, in place of its depth')
+    p.add_argument('--part', default='1/1', type=part_of,
+                   help='I/N: search only candidates I, I+N, I+2N... (1/1), to share the work between processes')
     for name, text in (('confirm', 'search the positions that pass again, deeper'),
+                       ('crosscheck', 'search the positions that pass with a second engine'),
                        ('select', 'keep the positions with one clearly best move, as EPD')):
         p = sub.add_parser(name, help=text)
-        p.add_argument('labels')
+        p.add_argument('labels', nargs='+' if name == 'select' else None)
         if name == 'confirm':
-            p.add_argument('--fsf', required=True, help="the latest Fairy-Stockfish's command")
+            p.add_argument('--fsf', help="the latest Fairy-Stockfish's command")
+            p.add_argument('--engine', help='the engine that searches, when not FSF')
+        if name == 'crosscheck':
+            p.add_argument('--engine', required=True, help='the second engine')
+            p.add_argument('--check-min-gap', type=int, required=True, help="in the second engine's centipawns")
+            p.add_argument('--check-max-score', type=int, help='none: the labeller judged the score')
+            p.add_argument('--check-stable', type=int, default=3)
+        if name in ('confirm', 'crosscheck'):
             p.add_argument('--depth', type=int, default=16)
+            p.add_argument('--nodes', type=int, help='a node limit in place of the depth')
             p.add_argument('--progress', action='store_true', help='a line on standard error after each search')
         p.add_argument('--min-gap', type=int, help='120')
         p.add_argument('--max-score', type=int, help='1000')
         p.add_argument('--stable', type=int, help='3')
         p.add_argument('--out', required=True)
+    p = sub.add_parser('agree', help='the positions both engines find clearly best, from crosschecked files')
+    p.add_argument('labels', nargs='+')
+    p.add_argument('--out', required=True)
     args = parser.parse_args()
-    {'label': label, 'confirm': confirm, 'select': select}[args.command](args)
+    if args.command == 'confirm' and not (args.fsf or args.engine):
+        parser.error('confirm: --fsf or --engine is required')
+    {'label': label, 'confirm': confirm, 'crosscheck': crosscheck, 'select': select, 'agree': agree}[args.command](args)
 
 
 if __name__ == '__main__':

@@ -3,7 +3,7 @@
 # fairy-stockfish at a fixed depth (so the counts are exact whatever the machine's load) and to
 # scripted engines (tests/fake_engine.sh) that play a fixed move, crash or hang; the per-position lines,
 # the counts, the pairwise comparison, the --failed file, what is sent to the engines, a position given
-# with moves, the shipped bench/data/positions.epd, and the errors of the EPD file and of the command line.
+# with moves, the shipped sets (bench/data/positions.epd, janggun-positions.epd, agreed-positions.epd), and the errors of the EPD file and of the command line.
 # usage: bash tests/cli_solve.sh BINARY   (BINARY is ./janggun; janggun-match is found beside it)
 set -u
 
@@ -135,17 +135,27 @@ grep -q '^H 1/1 "mate": no move within 0.300 s: not solved (bm a1a10)$' "$tmp/ha
 
 # ---- the shipped positions ----
 
-# Every line of bench/data/positions.epd reads (a legal bm, the game not over); the count in its header
-# is its number of positions.
-shipped="$root/bench/data/positions.epd"
-n=$(grep -vc '^#' "$shipped")
-run shipped --solve "$shipped" --engine "cmd=$fake none" name=N --nodes 1
-if [ "$rc" -eq 0 ] && grep -q "^N: 0 of $n (0.0%); 0 illegal moves, $n without a move" "$tmp/shipped.out" \
-   && grep -q "^# Tournament positions for janggun-match --solve: $n positions " "$shipped" \
-   && [ "$(grep -v '^#' "$shipped" | grep -c ' bm [a-i][0-9]*[a-i][0-9]*; ce -\?[0-9]*; acd [0-9]*; c0 "[^"]*"; c1 "played [a-i0-9]*"; id "game [0-9]* ply [0-9]*";$')" -eq "$n" ]; then
-  pass "bench/data/positions.epd: all $n positions read, each line with bm, ce, acd, c0, c1 and id"
-else fail "bench/data/positions.epd: all $n positions read, each line with bm, ce, acd, c0, c1 and id" \
-  "$(head -3 "$tmp/shipped.out")" "$(tail -3 "$tmp/shipped.out")"; fi
+# Every line of each shipped set reads (a legal bm, the game not over), in its form; the count in its
+# header is its number of positions.
+shipped_set() {  # NAME HEADER LINE-PATTERN FIELDS
+  local name=$1 header=$2 pattern=$3 fields=$4 file n
+  file="$root/bench/data/$name"
+  n=$(grep -vc '^#' "$file")
+  run "$name" --solve "$file" --engine "cmd=$fake none" name=N --nodes 1
+  if [ "$rc" -eq 0 ] && grep -q "^N: 0 of $n (0.0%); 0 illegal moves, $n without a move" "$tmp/$name.out" \
+     && grep -q "^# $header: $n positions " "$file" \
+     && [ "$(grep -v '^#' "$file" | grep -c "$pattern")" -eq "$n" ]; then
+    pass "bench/data/$name: all $n positions read, each line with $fields"
+  else fail "bench/data/$name: all $n positions read, each line with $fields" \
+    "$(head -3 "$tmp/$name.out")" "$(tail -3 "$tmp/$name.out")"; fi
+}
+labelled=' bm [a-i][0-9]*[a-i][0-9]*; ce -\?[0-9]*; acd [0-9]*; c0 "[^"]*"; c1 "played [a-i0-9]*"; id "game [0-9]* ply [0-9]*";$'
+shipped_set positions.epd 'Tournament positions for janggun-match --solve' "$labelled" 'bm, ce, acd, c0, c1 and id'
+shipped_set janggun-positions.epd 'Tournament positions for janggun-match --solve' "$labelled" \
+  'bm, ce, acd, c0, c1 and id'
+shipped_set agreed-positions.epd 'Agreed tournament positions for janggun-match --solve' \
+  ' bm [a-i][0-9]*[a-i][0-9]*; c0 "Fairy-Stockfish [^"]* / Janggun [^"]*"; c1 "played [a-i0-9]*"; c2 "labelled by [^"]*"; id "game [0-9]* ply [0-9]*";$' \
+  'bm, both engines in c0, c1, c2 and id'
 
 # ---- errors ----
 
