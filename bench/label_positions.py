@@ -34,6 +34,12 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
       own centipawns) in the options line, for agree. Given a file it checked before with the same engine
       and limit, it keeps those searches and makes only the missing ones (other thresholds).
 
+  label_positions.py verify CHECKED.jsonl --engine CMD (--depth D | --nodes N) [--progress] --out FILE
+      Searches the candidates that the check confirms once more with one line (MultiPV 1), from a fresh
+      table: a search with two lines can miss a move that a one-line search of the same size finds. Run
+      once for each engine; agree then leaves out a candidate whose one-line search by either engine
+      plays another move ("one line: another move").
+
   label_positions.py agree CHECKED.jsonl... --out FILE.epd
       The agreed positions: those where the second engine's deepest search plays the labeller's move at
       least --check-min-gap above its second line, with the same first move at its last --check-stable
@@ -161,7 +167,7 @@ def gap(lines):
 # ---- FSF over UCI ----
 
 class Engine:
-    def __init__(self, command, hash_mb):
+    def __init__(self, command, hash_mb, multipv=2):
         self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send('uci')
@@ -173,7 +179,7 @@ class Engine:
             elif line.startswith('option name ') and ' type ' in line:
                 offered.add(line[12:line.index(' type ')])
         # FSF's classical evaluation; an engine without the option (Janggun) is told nothing about it.
-        for name, value in (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false'), ('MultiPV', 2),
+        for name, value in (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false'), ('MultiPV', multipv),
                             ('UCI_Variant', 'janggi')):
             if name in offered:
                 self.send('setoption name %s value %s' % (name, value))
@@ -531,6 +537,43 @@ def crosscheck(args):
     print(json.dumps(summary))
 
 
+def verify(args):
+    meta, candidates = read_labels(args.labels)
+    if 'check' not in meta:
+        sys.exit('%s: not checked by a second engine (run crosscheck first)' % args.labels)
+    engine = Engine(args.engine, meta['label']['hash'], multipv=1)
+    limit = limit_of(args.depth, args.nodes)
+    meta['verify'] = [v for v in meta.get('verify', []) if v['engine'] != engine.name]
+    meta['verify'].append({'engine': engine.name, 'limit': limit})
+    started, searched = time.time(), 0
+    with open(args.out, 'w') as out:
+        out.write(json.dumps(meta) + '\n')
+        for c in candidates:
+            if 'check' in c and disagreement(c, meta['check']) is None:
+                lines, best = engine.search(c['fen'], limit)
+                c.setdefault('verify', {})[engine.name] = {'lines': lines, 'best': best}
+                searched += 1
+                if args.progress:
+                    print('%d searched, %.1f s of processor time each' % (searched, engine.cpu_seconds() / searched),
+                          file=sys.stderr)
+            out.write(json.dumps(c) + '\n')
+        cpu = engine.cpu_seconds()
+        engine.quit()
+        summary = {'verified': searched, 'engine_cpu_seconds': round(cpu), 'seconds': round(time.time() - started)}
+        out.write(json.dumps({'summary': summary}) + '\n')
+    print(json.dumps(summary))
+
+
+def one_line_miss(c, meta):
+    """The engine whose one-line search (verify) plays another move than the label, or None."""
+    move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+    for v in meta.get('verify', []):
+        found = c.get('verify', {}).get(v['engine'])
+        if found is not None and found['best'] != move:
+            return v['engine']
+    return None
+
+
 def disagreement(c, check):
     """Why the second engine's search (c["check"]) does not confirm a labelled candidate; None when its
     deepest first line plays the same move, at least its minimum gap above the second line, with the same
@@ -578,6 +621,8 @@ def agree(args):
             if 'check' not in c:
                 continue
             reason = disagreement(c, check)
+            if reason is None and one_line_miss(c, meta):
+                reason = 'one line: another move'
             if reason:
                 reasons[reason] = reasons.get(reason, 0) + 1
                 continue
@@ -604,18 +649,20 @@ def agree(args):
                  'minimum gap better than its second line. c0: each engine\'s score for the side to move in its own '
                  'centipawns, its depth and its gap; c1: the move played in the game; c2: which engine labelled it; '
                  'id: the game (its line in the corpus) and the plies played before the position. Made by '
-                 'bench/label_positions.py agree from:'
+                 'bench/label_positions.py agree from (and, where named, the one-line searches of verify):'
                  % (len(kept), ' and '.join('%s (%s)' % (f, ', '.join(v)) for f, v in sorted(families.items()))))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n')
         for (labeller, checker, meta), text in zip(sources, counts):
             o, check = meta['label'], meta['check']
             deep = meta.get('confirm', {}).get('limit') or o.get('limit', 'depth %d' % o['depth'])
+            verified = ''.join('; one line by %s at %s' % (v['engine'], limit_text(v['limit']))
+                               for v in meta.get('verify', []))
             out.write(textwrap.fill('%s; labels at %s (gap %d, within +-%d), checks at %s (gap %d%s, the same move '
-                                    'at the last %d depths).'
+                                    'at the last %d depths)%s.'
                                     % (text, limit_text(deep), check['labels']['min_gap'],
                                        check['labels']['max_score'], limit_text(check['limit']), check['min_gap'],
                                        '' if check.get('max_score') is None else ', within +-%d' % check['max_score'],
-                                       check['stable']),
+                                       check['stable'], verified),
                                     100, initial_indent='#   ', subsequent_indent='#     ') + '\n')
         for key in sorted(kept):
             entry = kept[key]
@@ -670,13 +717,21 @@ def main():
         p.add_argument('--max-score', type=int, help='1000')
         p.add_argument('--stable', type=int, help='3')
         p.add_argument('--out', required=True)
+    p = sub.add_parser('verify', help='search the agreed candidates again with one line (MultiPV 1)')
+    p.add_argument('labels')
+    p.add_argument('--engine', required=True)
+    p.add_argument('--depth', type=int, default=16)
+    p.add_argument('--nodes', type=int, help='a node limit in place of the depth')
+    p.add_argument('--progress', action='store_true', help='a line on standard error after each search')
+    p.add_argument('--out', required=True)
     p = sub.add_parser('agree', help='the positions both engines find clearly best, from crosschecked files')
     p.add_argument('labels', nargs='+')
     p.add_argument('--out', required=True)
     args = parser.parse_args()
     if args.command == 'confirm' and not (args.fsf or args.engine):
         parser.error('confirm: --fsf or --engine is required')
-    {'label': label, 'confirm': confirm, 'crosscheck': crosscheck, 'select': select, 'agree': agree}[args.command](args)
+    {'label': label, 'confirm': confirm, 'crosscheck': crosscheck, 'verify': verify, 'select': select,
+     'agree': agree}[args.command](args)
 
 
 if __name__ == '__main__':
