@@ -49,10 +49,10 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
       ply P";`.
 
   label always needs FSF (--fsf) to replay the games; --engine CMD searches in its place (Janggun, say,
-  whose centipawns put a soldier at 100: thresholds about 100/190 of FSF's), --screen-nodes and --nodes
-  give node limits in place of the depths, and --part I/N searches every Nth candidate from the Ith, so
-  that N processes share the work on the same candidates (agree reads their files together). confirm
-  takes --engine and --nodes likewise.
+  whose centipawns measured about 2/3 of FSF's on the same positions: thresholds scaled alike);
+  --screen-nodes and --nodes give node limits in place of the depths, and --part I/N searches every Nth
+  candidate from the Ith, so that N processes share the work on the same candidates (select reads
+  their files together). confirm takes --engine and --nodes likewise.
 
   label_positions.py select LABELS.jsonl... [--min-gap CP] [--max-score CP] [--stable N] --out FILE.epd
       Keeps the candidates whose first line at their deepest search is clearly better than the second:
@@ -480,8 +480,11 @@ def select(args):
                     criteria['min_gap'], criteria['max_score'], criteria['stable'], 'FSF' if fsf else "the engine's",
                     190 if fsf else 100))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n' + steps)
+        # The parts of a labelling count the positions left out separately: the last candidate's counts are the
+        # largest.
+        skipped = max((c['skipped'] for c in candidates), key=lambda counts: sum(counts.values()))
         out.write(textwrap.fill('Left out before any search: %s. Of %d candidates, left out after the searches: '
-                                '%s.' % (', '.join('%d %s' % (n, r) for r, n in max((c['skipped'] for c in candidates), key=lambda k: sum(k.values())).items()),
+                                '%s.' % (', '.join('%d %s' % (n, r) for r, n in skipped.items()),
                                          len(candidates),
                                          ', '.join('%d %s' % (n, r) for r, n in sorted(reasons.items())) or 'none'),
                                 100, initial_indent='# ', subsequent_indent='# ') + '\n')
