@@ -404,21 +404,38 @@ def confirm(args):
     engine = Engine(args.engine or args.fsf, meta['label']['hash'])
     limit = limit_of(args.depth, args.nodes)
     meta['confirm'] = dict(criteria, depth=args.depth, limit=limit, engine=engine.name)
-    started, searched = time.time(), 0
+
+    def step(c):
+        if rejection(c, criteria) is not None:
+            return None
+        c['lines'], c['best'] = engine.search(c['fen'], limit)
+        c['confirmed'] = True
+        return 'searched'
+    search_and_rewrite(args, meta, candidates, engine, step, 'confirmed')
+
+
+def search_and_rewrite(args, meta, candidates, engine, step, counted, report_kept=False):
+    """Writes the label file again to args.out: the options line, every candidate after step(c), and a
+    summary line, also printed. step searches a candidate or not, and returns 'searched', 'kept' (a
+    search of an earlier run kept) or None; the summary counts the searches as `counted`. The engine quits
+    at the end."""
+    started, done = time.time(), {'searched': 0, 'kept': 0}
     with open(args.out, 'w') as out:
         out.write(json.dumps(meta) + '\n')
         for c in candidates:
-            if rejection(c, criteria) is None:
-                c['lines'], c['best'] = engine.search(c['fen'], limit)
-                c['confirmed'] = True
-                searched += 1
-                if args.progress:
-                    print('%d searched, %.1f s of processor time each' % (searched, engine.cpu_seconds() / searched),
-                          file=sys.stderr)
+            what = step(c)
+            if what:
+                done[what] += 1
+            if what == 'searched' and args.progress:
+                print('%d searched, %.1f s of processor time each'
+                      % (done['searched'], engine.cpu_seconds() / done['searched']), file=sys.stderr)
             out.write(json.dumps(c) + '\n')
         cpu = engine.cpu_seconds()
         engine.quit()
-        summary = {'confirmed': searched, 'engine_cpu_seconds': round(cpu), 'seconds': round(time.time() - started)}
+        summary = {counted: done['searched']}
+        if report_kept:
+            summary['kept from before'] = done['kept']
+        summary.update(engine_cpu_seconds=round(cpu), seconds=round(time.time() - started))
         out.write(json.dumps({'summary': summary}) + '\n')
     print(json.dumps(summary))
 
@@ -516,28 +533,17 @@ def crosscheck(args):
     reuse = previous.get('engine') == engine.name and previous.get('limit') == limit
     meta['check'] = {'engine': engine.name, 'limit': limit, 'labels': criteria,
                      'min_gap': args.check_min_gap, 'max_score': args.check_max_score, 'stable': args.check_stable}
-    started, searched, reused = time.time(), 0, 0
-    with open(args.out, 'w') as out:
-        out.write(json.dumps(meta) + '\n')
-        for c in candidates:
-            if rejection(c, criteria) is not None:
-                c.pop('check', None)
-            elif reuse and 'check' in c:
-                reused += 1
-            else:
-                lines, best = engine.search(c['fen'], limit)
-                c['check'] = {'lines': lines, 'best': best}
-                searched += 1
-                if args.progress:
-                    print('%d searched, %.1f s of processor time each' % (searched, engine.cpu_seconds() / searched),
-                          file=sys.stderr)
-            out.write(json.dumps(c) + '\n')
-        cpu = engine.cpu_seconds()
-        engine.quit()
-        summary = {'checked': searched, 'kept from before': reused, 'engine_cpu_seconds': round(cpu),
-                   'seconds': round(time.time() - started)}
-        out.write(json.dumps({'summary': summary}) + '\n')
-    print(json.dumps(summary))
+
+    def step(c):
+        if rejection(c, criteria) is not None:
+            c.pop('check', None)
+            return None
+        if reuse and 'check' in c:
+            return 'kept'
+        lines, best = engine.search(c['fen'], limit)
+        c['check'] = {'lines': lines, 'best': best}
+        return 'searched'
+    search_and_rewrite(args, meta, candidates, engine, step, 'checked', report_kept=True)
 
 
 def verify(args):
@@ -548,28 +554,24 @@ def verify(args):
     limit = limit_of(args.depth, args.nodes)
     meta['verify'] = [v for v in meta.get('verify', []) if v['engine'] != engine.name]
     meta['verify'].append({'engine': engine.name, 'limit': limit})
-    started, searched = time.time(), 0
-    with open(args.out, 'w') as out:
-        out.write(json.dumps(meta) + '\n')
-        for c in candidates:
-            if 'check' in c and disagreement(c, meta['check']) is None:
-                lines, best = engine.search(c['fen'], limit)
-                c.setdefault('verify', {})[engine.name] = {'lines': lines, 'best': best}
-                searched += 1
-                if args.progress:
-                    print('%d searched, %.1f s of processor time each' % (searched, engine.cpu_seconds() / searched),
-                          file=sys.stderr)
-            out.write(json.dumps(c) + '\n')
-        cpu = engine.cpu_seconds()
-        engine.quit()
-        summary = {'verified': searched, 'engine_cpu_seconds': round(cpu), 'seconds': round(time.time() - started)}
-        out.write(json.dumps({'summary': summary}) + '\n')
-    print(json.dumps(summary))
+
+    def step(c):
+        if 'check' not in c or disagreement(c, meta['check']) is not None:
+            return None
+        lines, best = engine.search(c['fen'], limit)
+        c.setdefault('verify', {})[engine.name] = {'lines': lines, 'best': best}
+        return 'searched'
+    search_and_rewrite(args, meta, candidates, engine, step, 'verified')
+
+
+def label_move(c):
+    """The labeller's move: the first move of its deepest search."""
+    return c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
 
 
 def one_line_miss(c, meta):
     """The engine whose one-line search (verify) plays another move than the label, or None."""
-    move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+    move = label_move(c)
     for v in meta.get('verify', []):
         found = c.get('verify', {}).get(v['engine'])
         if found is not None and found['best'] != move:
@@ -587,7 +589,7 @@ def disagreement(c, check):
     if not depths:
         return 'no complete depth'
     last = lines[depths[-1]]
-    move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+    move = label_move(c)
     if last['1']['pv'][0] != move:
         return 'another move'
     if gap(last) < check['min_gap']:
@@ -670,7 +672,7 @@ def agree(args):
         for key in sorted(kept):
             entry = kept[key]
             c = entry['c']
-            move = c['lines'][max(c['lines'], key=int)]['1']['pv'][0]
+            move = label_move(c)
             scores = ' / '.join(line_text(*entry['lines'][family]) for family in sorted(entry['lines']))
             out.write('%s bm %s; c0 "%s"; c1 "played %s"; c2 "labelled by %s"; id "game %d ply %d";\n'
                       % (c['fen'], move, scores, c['played'], ' and '.join(entry['found']), c['game'], c['ply']))

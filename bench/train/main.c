@@ -207,6 +207,7 @@ int main(int argc, char **argv)
     char init_err[600];
     if (!eval_init(init_err, sizeof init_err)) /* the classical weights, for --base classical */
         die("%s", init_err);
+    NnueArch arch = {king_buckets, hidden, output_buckets, base};
     /* The start net is read and checked before the data, which can take minutes to load. */
     NnueNet *init_net = NULL;
     if (init) {
@@ -215,8 +216,7 @@ int main(int argc, char **argv)
         init_net = nnue_net_load(init, init_err, sizeof init_err);
         if (!init_net)
             die("--init: %s", init_err);
-        NnueArch want = {king_buckets, hidden, output_buckets, base};
-        if (!model_arch_matches(want, init_net->arch, init_err, sizeof init_err))
+        if (!model_arch_matches(arch, init_net->arch, init_err, sizeof init_err))
             die("--init %s: %s", init, init_err);
     }
 
@@ -270,7 +270,6 @@ int main(int argc, char **argv)
             "lambda %.2f\n",
             count, n_train, n_valid, skipped, bad, k, lambda);
 
-    NnueArch arch = {king_buckets, hidden, output_buckets, base};
     Model model;
     char err[600];
     if (!model_init(&model, arch, (uint64_t)seed, err, sizeof err))
