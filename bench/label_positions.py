@@ -497,8 +497,8 @@ def select(args):
                     criteria['min_gap'], criteria['max_score'], criteria['stable'], 'FSF' if fsf else "the engine's",
                     190 if fsf else 100))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n' + steps)
-        # The parts of a labelling count the positions left out separately: the last candidate's counts are the
-        # largest.
+        # Each candidate carries the counts left out before it, and each part counts its own: the largest
+        # counts of all the parts' candidates are the whole labelling's.
         skipped = max((c['skipped'] for c in candidates), key=lambda counts: sum(counts.values()))
         out.write(textwrap.fill('Left out before any search: %s. Of %d candidates, left out after the searches: '
                                 '%s.' % (', '.join('%d %s' % (n, r) for r, n in skipped.items()),

@@ -3,7 +3,8 @@
 # fairy-stockfish at a fixed depth (so the counts are exact whatever the machine's load) and to
 # scripted engines (tests/fake_engine.sh) that play a fixed move, crash or hang; the per-position lines,
 # the counts, the pairwise comparison, the --failed file, what is sent to the engines, a position given
-# with moves, the shipped sets (bench/data/positions.epd, janggun-positions.epd, agreed-positions.epd), and the errors of the EPD file and of the command line.
+# with moves, the shipped sets (bench/data/positions.epd, janggun-positions.epd, agreed-positions.epd),
+# and the errors of the EPD file and of the command line.
 # usage: bash tests/cli_solve.sh BINARY   (BINARY is ./janggun; janggun-match is found beside it)
 set -u
 
