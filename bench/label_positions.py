@@ -172,15 +172,28 @@ class Engine:
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send('uci')
         self.name = '?'
-        offered = set()
+        offered, defaults = set(), {}
         for line in self.read_until('uciok'):
             if line.startswith('id name '):
                 self.name = line[8:]
             elif line.startswith('option name ') and ' type ' in line:
-                offered.add(line[12:line.index(' type ')])
-        # FSF's classical evaluation; an engine without the option (Janggun) is told nothing about it.
+                option = line[12:line.index(' type ')]
+                offered.add(option)
+                if ' default ' in line:
+                    defaults[option] = line[line.index(' default ') + 9:]
+        # What its scores come from, for the header of a set it labels.
+        if is_fsf(self.name):
+            self.evaluation = 'classical evaluation'
+        elif defaults.get('Use NNUE') == 'true' and defaults.get('EvalFile'):
+            self.evaluation = 'net ' + defaults['EvalFile']
+        else:
+            self.evaluation = 'own evaluation'
+        # FSF searches with its classical evaluation; any other engine (Janggun) with its own default
+        # evaluation, even where it offers an option of that name.
         for name, value in (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false'), ('MultiPV', multipv),
                             ('UCI_Variant', 'janggi')):
+            if name == 'Use NNUE' and not is_fsf(self.name):
+                continue
             if name in offered:
                 self.send('setoption name %s value %s' % (name, value))
         self.ready()
@@ -278,7 +291,7 @@ def label(args):
     skipped = {'short': 0, 'capture': 0, 'pass': 0, 'bikjang': 0, 'check': 0, 'replay': 0}
     done, started = 0, time.time()
     with open(args.out, 'w') as out:
-        out.write(json.dumps({'label': options, 'engine': searcher.name}) + '\n')
+        out.write(json.dumps({'label': options, 'engine': searcher.name, 'evaluation': searcher.evaluation}) + '\n')
         for index in order:
             if done == args.candidates:
                 break
@@ -493,7 +506,8 @@ def select(args):
                  'soldier is about %d); c0: the second line and the gap; c1: the move played in the game; id: the '
                  'game (its line in the corpus) and the plies played before the position. Made by '
                  'bench/label_positions.py:'
-                 % (len(kept), meta['engine'], 'classical evaluation, ' if fsf else '', o['hash'], depth_text,
+                 % (len(kept), meta['engine'], evaluation_of(meta) + ', ' if evaluation_of(meta) else '', o['hash'],
+                    depth_text,
                     criteria['min_gap'], criteria['max_score'], criteria['stable'], 'FSF' if fsf else "the engine's",
                     190 if fsf else 100))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n' + steps)
@@ -518,6 +532,16 @@ def select(args):
     print('%d of %d candidates kept; left out: %s' % (len(kept), len(candidates), reasons))
 
 
+def evaluation_of(record):
+    """The evaluation of a labelling's, check's or verify's engine as its file records it ('' where a file
+    from before the record does not say, but for FSF, which always searched with its classical one)."""
+    return record.get('evaluation', 'classical evaluation' if is_fsf(record['engine']) else '')
+
+
+def with_evaluation(name, evaluation):
+    return '%s (%s)' % (name, evaluation) if evaluation else name
+
+
 def is_fsf(name):
     """Whether an engine's `id name` is Fairy-Stockfish's (its centipawns: a soldier about 190)."""
     return 'Stockfish' in name
@@ -528,10 +552,12 @@ def crosscheck(args):
     criteria = criteria_of(args, meta)
     engine = Engine(args.engine, meta['label']['hash'])
     limit = limit_of(args.depth, args.nodes)
-    # A file checked before by the same engine and limit keeps those searches: only the thresholds change.
+    # A file checked before by the same engine, evaluation and limit keeps those searches: only the
+    # thresholds change.
     previous = meta.get('check', {})
-    reuse = previous.get('engine') == engine.name and previous.get('limit') == limit
-    meta['check'] = {'engine': engine.name, 'limit': limit, 'labels': criteria,
+    reuse = (previous.get('engine') == engine.name and previous.get('evaluation') == engine.evaluation
+             and previous.get('limit') == limit)
+    meta['check'] = {'engine': engine.name, 'evaluation': engine.evaluation, 'limit': limit, 'labels': criteria,
                      'min_gap': args.check_min_gap, 'max_score': args.check_max_score, 'stable': args.check_stable}
 
     def step(c):
@@ -553,7 +579,7 @@ def verify(args):
     engine = Engine(args.engine, meta['label']['hash'], multipv=1)
     limit = limit_of(args.depth, args.nodes)
     meta['verify'] = [v for v in meta.get('verify', []) if v['engine'] != engine.name]
-    meta['verify'].append({'engine': engine.name, 'limit': limit})
+    meta['verify'].append({'engine': engine.name, 'evaluation': engine.evaluation, 'limit': limit})
 
     def step(c):
         if 'check' not in c or disagreement(c, meta['check']) is not None:
@@ -639,8 +665,10 @@ def agree(args):
             for name, lines in ((labeller, c['lines']), (checker, c['check']['lines'])):
                 entry['lines'].setdefault(name.split()[0], (name, lines))
         counts.append('%s: %d labelled by %s, %d of them confirmed by %s (left out: %s)'
-                      % (os.path.basename(path), sum(1 for c in candidates if 'check' in c), labeller, agreed,
-                         checker, ', '.join('%d %s' % (n, r) for r, n in sorted(reasons.items())) or 'none'))
+                      % (os.path.basename(path), sum(1 for c in candidates if 'check' in c),
+                         with_evaluation(labeller, evaluation_of(meta)), agreed,
+                         with_evaluation(checker, evaluation_of(check)),
+                         ', '.join('%d %s' % (n, r) for r, n in sorted(reasons.items())) or 'none'))
         sources.append((labeller, checker, meta))
     names = sorted({name for labeller, checker, _ in sources for name in (labeller, checker)})
     families = {}
@@ -660,7 +688,8 @@ def agree(args):
         for (labeller, checker, meta), text in zip(sources, counts):
             o, check = meta['label'], meta['check']
             deep = meta.get('confirm', {}).get('limit') or o.get('limit', 'depth %d' % o['depth'])
-            verified = ''.join('; one line by %s at %s' % (v['engine'], limit_text(v['limit']))
+            verified = ''.join('; one line by %s at %s' % (with_evaluation(v['engine'], evaluation_of(v)),
+                                                            limit_text(v['limit']))
                                for v in meta.get('verify', []))
             out.write(textwrap.fill('%s; labels at %s (gap %d, within +-%d), checks at %s (gap %d%s, the same move '
                                     'at the last %d depths)%s.'
