@@ -49,7 +49,9 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
       ply P";`.
 
   label always needs FSF (--fsf) to replay the games; --engine CMD searches in its place (Janggun, say,
-  whose centipawns measured about 2/3 of FSF's on the same positions: thresholds scaled alike);
+  whose classical evaluation's centipawns measured about 2/3 of FSF's on the same positions: thresholds
+  scaled alike). FSF searches with its classical evaluation (Use NNUE false), any other engine with its
+  default one; each file records which;
   --screen-nodes and --nodes give node limits in place of the depths, and --part I/N searches every Nth
   candidate from the Ith, so that N processes share the work on the same candidates (select reads
   their files together). confirm takes --engine and --nodes likewise.
