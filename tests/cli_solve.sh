@@ -158,6 +158,54 @@ shipped_set agreed-positions.epd 'Agreed tournament positions for janggun-match 
   ' bm [a-i][0-9]*[a-i][0-9]*; c0 "Fairy-Stockfish [^"]* / Janggun [^"]*"; c1 "played [a-i0-9]*"; c2 "labelled by [^"]*"; id "game [0-9]* ply [0-9]*";$' \
   'bm, both engines in c0, c1, c2 and id'
 
+# ---- the labeller's engines (bench/label_positions.py) ----
+
+# FSF is set to its classical evaluation; Janggun, which offers an option of the same name, keeps its
+# net; each engine's evaluation is named for the files the labeller writes.
+cat >"$tmp/fake_fsf.sh" <<'EOT'
+#!/usr/bin/env bash
+while read -r line; do
+  case $line in
+    uci) printf '%s\n' 'id name Fairy-Stockfish 0 test' 'option name Use NNUE type check default true' \
+           'option name Threads type spin default 1 min 1 max 512' uciok ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+  esac
+done
+EOT
+chmod +x "$tmp/fake_fsf.sh"
+net=$(cd "$root/nets" && ls janggun-*.nnue)
+labeller_options=$(python3 - "$root/bench/label_positions.py" "$root/janggun" "$tmp/fake_fsf.sh" 2>&1 <<'EOP'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location('label_positions', sys.argv[1])
+lp = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lp)
+send, sent = lp.Engine.send, []
+def record(self, line):
+    if line.startswith('setoption'):
+        sent.append('%s: %s' % (self.name.split()[0], line))
+    send(self, line)
+lp.Engine.send = record
+engines = [lp.Engine(path, 16) for path in sys.argv[2:]]
+print('\n'.join(sent))
+for engine in engines:
+    print('%s: %s' % (engine.name.split()[0], engine.evaluation))
+    engine.quit()
+EOP
+)
+want="Janggun: setoption name Threads value 1
+Janggun: setoption name Hash value 16
+Janggun: setoption name MultiPV value 2
+Janggun: setoption name UCI_Variant value janggi
+Fairy-Stockfish: setoption name Threads value 1
+Fairy-Stockfish: setoption name Use NNUE value false
+Janggun: net $net
+Fairy-Stockfish: classical evaluation"
+[ "$labeller_options" = "$want" ] \
+  && pass "label_positions.py: Use NNUE false for FSF only, each engine's evaluation named" \
+  || fail "label_positions.py: Use NNUE false for FSF only, each engine's evaluation named" \
+    "got:  $labeller_options" "want: $want"
+
 # ---- errors ----
 
 # bad NAME TEST MESSAGE ARGS...: janggun-match ARGS fails with exit status 2 and exactly MESSAGE.
