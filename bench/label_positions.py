@@ -49,8 +49,8 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
       ply P";`.
 
   label always needs FSF (--fsf) to replay the games; --engine CMD searches in its place (Janggun, say,
-  whose classical evaluation's centipawns measured about 2/3 of FSF's on the same positions: thresholds
-  scaled alike). FSF searches with its classical evaluation (Use NNUE false), any other engine with its
+  whose classical evaluation's centipawns measured about 2/3 of FSF's on the same positions, its net's
+  about 0.82: thresholds scaled alike). FSF searches with its classical evaluation (Use NNUE false), any other engine with its
   default one; each file records which;
   --screen-nodes and --nodes give node limits in place of the depths, and --part I/N searches every Nth
   candidate from the Ith, so that N processes share the work on the same candidates (select reads
@@ -418,7 +418,8 @@ def confirm(args):
     criteria = {name: default if getattr(args, name) is None else getattr(args, name) for name, default in CRITERIA}
     engine = Engine(args.engine or args.fsf, meta['label']['hash'])
     limit = limit_of(args.depth, args.nodes)
-    meta['confirm'] = dict(criteria, depth=args.depth, limit=limit, engine=engine.name)
+    meta['confirm'] = dict(criteria, depth=args.depth, limit=limit, engine=engine.name,
+                           evaluation=engine.evaluation)
 
     def step(c):
         if rejection(c, criteria) is not None:
