@@ -3,7 +3,8 @@
 bench/data/games.jsonl.xz where a deep search of the latest Fairy-Stockfish (FSF), with its classical
 evaluation, finds one clearly best move. `janggun-match --solve` counts how many of them an engine solves
 at a fixed time per position (README.md, janggun-match). Python 3 only (no pyffish): it drives FSF over
-UCI, one search at a time. Nothing in the build or the tests runs it.
+UCI, one search at a time. Nothing in the build runs it; tests/cli_solve.sh checks how it sets up its
+engines.
 
   label_positions.py label --fsf FSF [--corpus FILE] [--candidates N] [--seed S] [--first-ply A]
                            [--last-ply B] [--screen-depth D1] [--screen-gap CP] [--depth D] [--hash MB]
@@ -50,8 +51,8 @@ UCI, one search at a time. Nothing in the build or the tests runs it.
 
   label always needs FSF (--fsf) to replay the games; --engine CMD searches in its place (Janggun, say,
   whose classical evaluation's centipawns measured about 2/3 of FSF's on the same positions, its net's
-  about 0.82: thresholds scaled alike). FSF searches with its classical evaluation (Use NNUE false), any other engine with its
-  default one; each file records which;
+  about 0.82: thresholds scaled alike). FSF searches with its classical evaluation (Use NNUE false),
+  any other engine with its default one; each file records which;
   --screen-nodes and --nodes give node limits in place of the depths, and --part I/N searches every Nth
   candidate from the Ith, so that N processes share the work on the same candidates (select reads
   their files together). confirm takes --engine and --nodes likewise.
@@ -83,6 +84,7 @@ import textwrap
 import time
 
 MATE = 100000  # a mate score, as compared here: MATE - plies, far beyond any centipawn score
+FSF_EVALUATION = 'classical evaluation'  # what FSF always searches with here (Use NNUE false)
 
 
 # ---- the board, replayed from the corpus's moves ----
@@ -183,19 +185,18 @@ class Engine:
                 offered.add(option)
                 if ' default ' in line:
                     defaults[option] = line[line.index(' default ') + 9:]
-        # What its scores come from, for the header of a set it labels.
-        if is_fsf(self.name):
-            self.evaluation = 'classical evaluation'
+        # FSF searches with its classical evaluation; any other engine (Janggun) with its own default
+        # evaluation, even where it offers an option of that name. self.evaluation names it for the files.
+        fsf = is_fsf(self.name)
+        if fsf:
+            self.evaluation = FSF_EVALUATION
         elif defaults.get('Use NNUE') == 'true' and defaults.get('EvalFile'):
             self.evaluation = 'net ' + defaults['EvalFile']
         else:
             self.evaluation = 'own evaluation'
-        # FSF searches with its classical evaluation; any other engine (Janggun) with its own default
-        # evaluation, even where it offers an option of that name.
-        for name, value in (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false'), ('MultiPV', multipv),
-                            ('UCI_Variant', 'janggi')):
-            if name == 'Use NNUE' and not is_fsf(self.name):
-                continue
+        settings = (('Threads', 1), ('Hash', hash_mb), ('Use NNUE', 'false') if fsf else None,
+                    ('MultiPV', multipv), ('UCI_Variant', 'janggi'))
+        for name, value in filter(None, settings):
             if name in offered:
                 self.send('setoption name %s value %s' % (name, value))
         self.ready()
@@ -502,6 +503,7 @@ def select(args):
         depth_text = 'at %s (acd: the depth)' % limit_text(first)
     with open(args.out, 'w') as out:
         fsf = is_fsf(meta['engine'])
+        evaluation = evaluation_of(meta)
         prose = ('Tournament positions for janggun-match --solve: %d positions from the real games of '
                  'bench/data/games.jsonl.xz, each with one clearly best move (bm) by %s (%sone thread, Hash %d, '
                  'MultiPV 2): %s, its first line is at least %d centipawns better than the second, within +-%d, '
@@ -509,8 +511,7 @@ def select(args):
                  'soldier is about %d); c0: the second line and the gap; c1: the move played in the game; id: the '
                  'game (its line in the corpus) and the plies played before the position. Made by '
                  'bench/label_positions.py:'
-                 % (len(kept), meta['engine'], evaluation_of(meta) + ', ' if evaluation_of(meta) else '', o['hash'],
-                    depth_text,
+                 % (len(kept), meta['engine'], evaluation + ', ' if evaluation else '', o['hash'], depth_text,
                     criteria['min_gap'], criteria['max_score'], criteria['stable'], 'FSF' if fsf else "the engine's",
                     190 if fsf else 100))
         out.write(textwrap.fill(prose, 100, initial_indent='# ', subsequent_indent='# ') + '\n' + steps)
@@ -538,7 +539,7 @@ def select(args):
 def evaluation_of(record):
     """The evaluation of a labelling's, check's or verify's engine as its file records it ('' where a file
     from before the record does not say, but for FSF, which always searched with its classical one)."""
-    return record.get('evaluation', 'classical evaluation' if is_fsf(record['engine']) else '')
+    return record.get('evaluation', FSF_EVALUATION if is_fsf(record['engine']) else '')
 
 
 def with_evaluation(name, evaluation):
