@@ -4,6 +4,9 @@ largest time per move and the mean depth, read from the move comments ({+0.35/12
 terminations (the Termination tag); and a check that every game is whole (its tags, then movetext that
 ends with the result its Result tag gives).
 
+Exit status 0 when every game is whole, 1 when one is broken, 2 for a bad command line or an unreadable
+file (one line on stderr).
+
 usage: bench/pgn_stats.py FILE.pgn [FILE.pgn ...]
 """
 import collections
@@ -73,7 +76,32 @@ def main(paths):
     return 1 if broken else 0
 
 
+def usage():
+    return __doc__.strip().split('\n\n')[-1]
+
+
+def error(message):
+    """A command-line or file error: one line on stderr and exit status 2 (1 means broken games)."""
+    print('pgn_stats.py: error: ' + message, file=sys.stderr)
+    sys.exit(2)
+
+
 if __name__ == '__main__':
-    if len(sys.argv) < 2:
-        sys.exit(__doc__.strip().split('\n\n')[-1])
-    sys.exit(main(sys.argv[1:]))
+    args = sys.argv[1:]
+    if args in (['-h'], ['--help']):
+        print(usage())
+        sys.exit(0)
+    if not args:
+        error('no PGN file given (%s)' % usage())
+    for arg in args:
+        if arg.startswith('-'):
+            error("unknown option '%s' (%s)" % (arg, usage()))
+    for arg in args:
+        try:
+            with open(arg, 'rb') as f:
+                f.read().decode('utf-8')
+        except OSError as e:
+            error('cannot read %s: %s' % (arg, e.strerror or e))
+        except UnicodeDecodeError:
+            error('%s is not UTF-8 text' % arg)
+    sys.exit(main(args))
