@@ -31,6 +31,17 @@ fail() {
   for msg in "$@"; do printf '  %s\n' "$msg"; done
 }
 
+# expect_output NAME STATUS STDOUT STDERR COMMAND...: PASS when COMMAND exits with STATUS and writes
+# exactly STDOUT and STDERR (run twice, once for each stream), FAIL with what it gave otherwise.
+expect_output() {
+  local name=$1 status=$2 out=$3 err=$4; shift 4
+  local got_out got_err rc
+  got_out=$("$@" 2>/dev/null); rc=$?
+  got_err=$("$@" 2>&1 >/dev/null)
+  if [ "$rc" = "$status" ] && [ "$got_out" = "$out" ] && [ "$got_err" = "$err" ]; then pass "$name"
+  else fail "$name" "exit $rc (want $status)" "stdout: ${got_out:0:400}" "stderr: $got_err"; fi
+}
+
 # show FILE: the file's bytes, one indented line each, with a marker when the last newline is missing.
 show() {
   if [ ! -s "$1" ]; then echo "    (empty)"; return; fi

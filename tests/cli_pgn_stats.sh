@@ -39,15 +39,9 @@ EOT
 cp "$tmp/two.pgn" "$tmp/broken.pgn"
 printf '[Event "janggun-match"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. a4b4 {+0.10/3 0.010s}\n' >>"$tmp/broken.pgn"
 
-# expect NAME STATUS STDOUT STDERR ARGS...: pgn_stats.py ARGS gives exactly that.
-expect() {
-  local name=$1 status=$2 out=$3 err=$4; shift 4
-  local got_out got_err rc
-  got_out=$(cd "$tmp" && python3 "$stats" "$@" 2>/dev/null); rc=$?
-  got_err=$(cd "$tmp" && python3 "$stats" "$@" 2>&1 >/dev/null)
-  if [ "$rc" = "$status" ] && [ "$got_out" = "$out" ] && [ "$got_err" = "$err" ]; then pass "$name"
-  else fail "$name" "exit $rc (want $status)" "stdout: $got_out" "stderr: $got_err"; fi
-}
+# expect NAME STATUS STDOUT STDERR ARGS...: pgn_stats.py ARGS, run in $tmp, gives exactly that.
+cd "$tmp" || exit 1
+expect() { expect_output "$1" "$2" "$3" "$4" python3 "$stats" "${@:5}"; }
 
 # A's moves: 0.100 s at 4 and 0.300 s at 6 (game 1, Cho), 0.500 s at 10 (game 2: A is Han, who moves
 # first from that FEN); B's: 1.500 s at 12 and 0.200 s at 8; book moves left out.
