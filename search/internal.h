@@ -29,6 +29,7 @@ typedef struct {
     int static_eval;              /* static evaluation; VALUE_NONE in check and before the root */
     Move excluded;                /* the move a singular-extension search leaves out */
     int double_extensions;        /* double extensions on the path to this ply */
+    int cutoff_count;             /* beta cutoffs at this ply since the node two plies up began (ply 1: the search) */
 } SearchStack;
 
 /* Entries before the root, so that a node can look 4 plies back. */
@@ -50,9 +51,10 @@ typedef struct SearchWorker {
     int pv_index;                                          /* MultiPV line being searched */
     SkillCandidate skill_candidates[SKILL_CANDIDATES_MAX]; /* a strength level's, last completed iteration */
     int skill_candidate_count;
-    OrderingStats ordering;                                      /* some MB, so the worker is on the heap (threads.c) */
-    int root_depth;                                              /* depth of the iteration being searched */
-    SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 1]; /* ply p at index p + SEARCH_STACK_OFFSET */
+    OrderingStats ordering; /* some MB, so the worker is on the heap (threads.c) */
+    int root_depth;         /* depth of the iteration being searched */
+    /* Ply p at index p + SEARCH_STACK_OFFSET; a node clears the cutoff count two plies below it. */
+    SearchStack search_stack[SEARCH_STACK_OFFSET + MAX_PLY + 3];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];
     bool use_nnue;         /* "Use NNUE" when this search started */

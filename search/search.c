@@ -266,6 +266,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
     Move excluded = ss->excluded;
     ss[1].excluded = MOVE_NONE;
     ss[1].double_extensions = ss->double_extensions;
+    ss[2].cutoff_count = 0;
     HistoryContext history = history_context(ss);
     uint64_t key = position_key(pos);
     TTData tt;
@@ -425,8 +426,12 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             score = -search(w, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0, index = legal - 1;
-            /* Only quiet moves are reduced: a capture, even one that loses material by exchange, keeps
-             * its full depth, since a sacrifice shows its point only deeper. */
+            /* Quiet moves are reduced by the table below. A capture keeps its full depth, since a
+             * sacrifice shows its point only deeper, except a losing one in a non-PV node, which is
+             * first searched a ply shallower (and again in full if it beats alpha). */
+            if (bad_capture && !pv_node && depth >= BAD_CAPTURE_LMR_DEPTH && !in_check && !gives_check
+                && index >= LMR_MIN_MOVES)
+                r = 1;
             if (depth >= 2 && quiet && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
                 r = reductions[depth < 64 ? depth : 63][index < 64 ? index : 63];
                 if (pv_node)
@@ -438,6 +443,10 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
                 if (is_killer(&w->ordering, ply, m))
                     r--;
                 r -= quiet_history.stat_score / LMR_HISTORY_DIVISOR;
+                /* Replies a ply down have often cut off under this node and its siblings: this node
+                 * is likely to fail low, so its late moves need less depth. */
+                if (ss[1].cutoff_count > LMR_CUTOFF_COUNT)
+                    r++;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
             }
             score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -475,6 +484,7 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
                 alpha = score;
                 update_pv(w, ply, m);
                 if (score >= beta) {
+                    ss->cutoff_count++;
                     ordering_update_cutoff(&w->ordering, pos, &history, ply, depth, m, quiets, quiet_count, captures,
                                            capture_count);
                     break;
@@ -709,9 +719,9 @@ static void prepare_worker(SearchWorker *w)
     w->seldepth = w->completed_depth = 0;
     w->skill_candidate_count = 0;
     ordering_new_search(&w->ordering);
-    for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 1; i++)
+    for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 3; i++)
         w->search_stack[i] =
-            (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering), VALUE_NONE, MOVE_NONE, 0};
+            (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering), VALUE_NONE, MOVE_NONE, 0, 0};
     MoveList legal;
     movegen_legal(&w->game.pos, &legal);
     w->root_count = 0;

@@ -27,12 +27,14 @@ enum {
     PROBCUT_MARGIN = 180,   /* ... with a capture that beats beta by this much */
     PROBCUT_IMPROVING = 60, /* (less when improving) */
     PROBCUT_REDUCTION = 4,
-    SE_MIN_DEPTH = 6,      /* singular extensions from this depth on */
-    SE_TT_DEPTH_SLACK = 3, /* ... when the table entry is at most this much shallower */
-    SE_MARGIN = 2,         /* singular beta = table score - SE_MARGIN * depth */
-    SE_DOUBLE_MARGIN = 40, /* a second ply when the others fail by this much more */
-    SE_DOUBLE_LIMIT = 6,   /* double extensions on one path */
-    LMR_CUT_NODE = 1,      /* expected cut nodes reduce this much more */
+    SE_MIN_DEPTH = 6,          /* singular extensions from this depth on */
+    SE_TT_DEPTH_SLACK = 3,     /* ... when the table entry is at most this much shallower */
+    SE_MARGIN = 2,             /* singular beta = table score - SE_MARGIN * depth */
+    SE_DOUBLE_MARGIN = 40,     /* a second ply when the others fail by this much more */
+    SE_DOUBLE_LIMIT = 6,       /* double extensions on one path */
+    LMR_CUT_NODE = 1,          /* expected cut nodes reduce this much more */
+    LMR_CUTOFF_COUNT = 3,      /* a ply more of reduction when the replies a ply down cut off more often */
+    BAD_CAPTURE_LMR_DEPTH = 3, /* losing captures in non-PV nodes reduced a ply from this depth */
 };
 
 /* Move ordering and the histories (movepick.h). */
