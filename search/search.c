@@ -426,13 +426,13 @@ static int search(SearchWorker *w, int alpha, int beta, int depth, int ply, bool
             score = -search(w, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0, index = legal - 1;
+            bool reducible = !in_check && !gives_check && index >= LMR_MIN_MOVES;
             /* Quiet moves are reduced by the table below. A capture keeps its full depth, since a
              * sacrifice shows its point only deeper, except a losing one in a non-PV node, which is
              * first searched a ply shallower (and again in full if it beats alpha). */
-            if (bad_capture && !pv_node && depth >= BAD_CAPTURE_LMR_DEPTH && !in_check && !gives_check
-                && index >= LMR_MIN_MOVES)
+            if (reducible && bad_capture && !pv_node && depth >= BAD_CAPTURE_LMR_DEPTH)
                 r = 1;
-            if (depth >= 2 && quiet && !in_check && !gives_check && index >= LMR_MIN_MOVES) {
+            if (reducible && quiet && depth >= 2) {
                 r = reductions[depth < 64 ? depth : 63][index < 64 ? index : 63];
                 if (pv_node)
                     r--;
@@ -719,7 +719,7 @@ static void prepare_worker(SearchWorker *w)
     w->seldepth = w->completed_depth = 0;
     w->skill_candidate_count = 0;
     ordering_new_search(&w->ordering);
-    for (int i = 0; i < SEARCH_STACK_OFFSET + MAX_PLY + 3; i++)
+    for (size_t i = 0; i < sizeof w->search_stack / sizeof w->search_stack[0]; i++)
         w->search_stack[i] =
             (SearchStack){MOVE_NONE, NO_PIECE, continuation_sentinel(&w->ordering), VALUE_NONE, MOVE_NONE, 0, 0};
     MoveList legal;
