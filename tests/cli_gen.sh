@@ -149,8 +149,22 @@ if [ "$rc" = 0 ] && grep -q '^resuming after epoch 1' b.out && [ -n "$(epoch2 b.
 else fail "--stop-after, --checkpoint and --resume: epoch 2 after a resume has the losses of an uninterrupted run" "exit $rc" "$(grep '^epoch 2' b.out c.out)"; fi
 
 "$train" --data missing.bin >err.out 2>&1; rc=$?
-if [ "$rc" = 2 ] && grep -q '^janggun-train: error: missing.bin: cannot open' err.out; then pass "janggun-train: a missing file named"
+if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: cannot open 'missing.bin': No such file or directory" ]; then
+  pass "janggun-train: a missing file named"
 else fail "janggun-train: a missing file named" "exit $rc" "$(cat err.out)"; fi
+
+# Records kept xz-compressed train as the plain file does; a cut-off compressed file is refused.
+# (The same names in another folder, since the net's description holds the command line.)
+mkdir xz && xz -c one.bin >xz/one.bin && (cd xz && "$train" --data one.bin --out z.nnue --epochs 2 --batch 64 >xz.out 2>&1); rc=$?
+if [ "$rc" = 0 ] && [ -n "$(epoch2 c.out)" ] && [ "$(epoch2 xz/xz.out)" = "$(epoch2 c.out)" ] && cmp -s xz/z.nnue z.nnue; then
+  pass "janggun-train: xz-compressed records give the plain file's losses and net"
+else fail "janggun-train: xz-compressed records give the plain file's losses and net" "exit $rc" "$(cat xz/xz.out)"; fi
+head -c $(( $(stat -c %s xz/one.bin) / 2 )) xz/one.bin >cut.bin.xz
+"$train" --data cut.bin.xz --out cut.nnue >err.out 2>&1; rc=$?
+if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: cut.bin.xz: truncated xz data (the file ends inside the compressed stream)" ] \
+  && [ ! -e cut.nnue ]; then
+  pass "janggun-train: a truncated compressed file refused, named"
+else fail "janggun-train: a truncated compressed file refused, named" "exit $rc" "$(cat err.out)"; fi
 train_refused "janggun-train: --hidden 100 refused" \
   "janggun-train: error: --hidden must be a multiple of 32, not 100" --data one.bin --hidden 100
 

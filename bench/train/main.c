@@ -228,7 +228,7 @@ int main(int argc, char **argv)
         char err[300];
         PackedRecord *r = packed_load(data.words[i], &n, &partial, err, sizeof err);
         if (!r)
-            die("%s: %s", data.words[i], err);
+            die("%s", err); /* it names the file */
         if (partial)
             fprintf(stderr, "%s: %zu bytes of a partial last record ignored\n", data.words[i], partial);
         PackedRecord *all_records = realloc(records, (count + n) * sizeof *records + 1);

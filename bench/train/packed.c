@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../engine/base/base.h"
+#include "../../engine/base/datafile.h"
 
 bool packed_write(const Position *pos, int score, int result, int flags, int rules_index, int ply, PackedRecord *out)
 {
@@ -68,11 +69,34 @@ bool packed_read(const PackedRecord *r, Position *pos)
 
 PackedRecord *packed_load(const char *path, size_t *count, size_t *partial, char *err, size_t err_size)
 {
-    size_t len;
-    char *data = read_whole_file(path, &len, err, err_size);
-    if (!data)
+    /* Plain or xz-compressed, told by the file's first bytes (datafile.h): the records kept in the
+     * repository are compressed. */
+    DataFile *file = datafile_open(path, err, err_size);
+    if (!file)
         return NULL;
+    FILE *in = datafile_stream(file);
+    size_t len = 0, capacity = 1 << 20;
+    uint8_t *data = malloc(capacity);
+    for (size_t n; data && (n = fread(data + len, 1, capacity - len, in)) > 0;) {
+        len += n;
+        if (len == capacity) {
+            uint8_t *larger = realloc(data, capacity *= 2);
+            if (!larger)
+                free(data);
+            data = larger;
+        }
+    }
+    bool closed = datafile_close(file, err, err_size);
+    if (!data) {
+        if (closed)
+            snprintf(err, err_size, "%s: out of memory", path);
+        return NULL;
+    }
+    if (!closed) {
+        free(data);
+        return NULL;
+    }
     *count = len / PACKED_SIZE;
     *partial = len % PACKED_SIZE;
-    return (PackedRecord *)data; /* read_whole_file's buffer: malloc'ed, byte-aligned records */
+    return (PackedRecord *)data; /* malloc'ed, byte-aligned records */
 }
