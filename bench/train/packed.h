@@ -47,7 +47,8 @@ static inline int packed_ply(const PackedRecord *r) { return r->bytes[34] | r->b
  * when the record is malformed (a bad piece code, not one general a side, a nibble past the pieces). */
 bool packed_read(const PackedRecord *r, Position *pos);
 
-/* A whole file of records (malloc'ed); a trailing partial record is dropped and counted in *partial. */
+/* A whole file of records, plain or xz-compressed (malloc'ed); a trailing partial record is dropped and
+ * counted in *partial. On error NULL, with a message that names the file. */
 PackedRecord *packed_load(const char *path, size_t *count, size_t *partial, char *err, size_t err_size);
 
 #endif
