@@ -166,19 +166,21 @@ if [ "$rc" = 2 ] && [ "$(cat err.out)" = "janggun-train: error: cut.bin.xz: trun
   pass "janggun-train: a truncated compressed file refused, named"
 else fail "janggun-train: a truncated compressed file refused, named" "exit $rc" "$(cat err.out)"; fi
 # The self-play records kept in the repository (bench/data/selfplay/, README there): each generation's
-# parts hold exactly the records its progress file counts, and janggun-train reads all of them, none
-# malformed.
+# parts, numbered from 01 without a gap, hold exactly the records its progress file counts, and
+# janggun-train reads all of them, none malformed.
 for progress in "$root"/bench/data/selfplay/*.bin.progress; do
   prefix=${progress%.bin.progress}; name=$(basename "$prefix")
   want=$(sed -n 's/^jobs [0-9]* records \([0-9]*\)$/\1/p' "$progress")
   parts=("$prefix"-*.bin.xz)
+  numbered=yes # 01, 02, ... with none missing, so that the glob joins them in game order
+  for i in "${!parts[@]}"; do [ "${parts[$i]}" = "$(printf '%s-%02d.bin.xz' "$prefix" $((i + 1)))" ] || numbered=no; done
   bytes=$(cat "${parts[@]}" | xz -dc | wc -c)
   "$train" --data "${parts[@]}" --out kept.nnue --epochs 1 --hidden 32 >kept.out 2>&1; rc=$?
-  if [ "$rc" = 0 ] && [ -n "$want" ] && [ "$bytes" = $((want * 40)) ] \
+  if [ "$rc" = 0 ] && [ "$numbered" = yes ] && [ -n "$want" ] && [ "$bytes" = $((want * 40)) ] \
     && grep -q "^$want records: .* (.* not quiet left out, 0 malformed)" kept.out; then
-    pass "kept self-play records $name: ${#parts[@]} parts, the $want records of its progress file, none malformed"
+    pass "kept self-play records $name (parts: ${#parts[@]}): the $want records of its progress file, none malformed"
   else fail "kept self-play records $name: the records of its progress file, none malformed" \
-    "exit $rc, $bytes bytes, want $want records" "$(head -3 kept.out)"; fi
+    "exit $rc, parts numbered in order: $numbered, $bytes bytes, want $want records" "$(head -3 kept.out)"; fi
 done
 train_refused "janggun-train: --hidden 100 refused" \
   "janggun-train: error: --hidden must be a multiple of 32, not 100" --data one.bin --hidden 100
