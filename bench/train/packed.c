@@ -74,26 +74,18 @@ PackedRecord *packed_load(const char *path, size_t *count, size_t *partial, char
     DataFile *file = datafile_open(path, err, err_size);
     if (!file)
         return NULL;
-    FILE *in = datafile_stream(file);
-    size_t len = 0, capacity = 1 << 20;
-    uint8_t *data = malloc(capacity);
-    for (size_t n; data && (n = fread(data + len, 1, capacity - len, in)) > 0;) {
-        len += n;
-        if (len == capacity) {
-            uint8_t *larger = realloc(data, capacity *= 2);
-            if (!larger)
-                free(data);
-            data = larger;
-        }
-    }
-    bool closed = datafile_close(file, err, err_size);
-    if (!data) {
-        if (closed)
-            snprintf(err, err_size, "%s: out of memory", path);
+    StrBuf b = {0};
+    char chunk[1 << 16];
+    for (size_t n; (n = fread(chunk, 1, sizeof chunk, datafile_stream(file))) > 0;)
+        strbuf_add(&b, chunk, n);
+    size_t len = b.len;
+    if (!datafile_close(file, err, err_size)) {
+        strbuf_free(&b);
         return NULL;
     }
-    if (!closed) {
-        free(data);
+    char *data = strbuf_take(&b);
+    if (!data) {
+        snprintf(err, err_size, "%s: out of memory", path);
         return NULL;
     }
     *count = len / PACKED_SIZE;
