@@ -85,7 +85,7 @@ else fail "janggun-train: --base full refused" "exit $rc" "$(cat err.out)"; fi
 
 # --init: training starts from a net's weights: before the first epoch, the validation loss is the one
 # the net ended its own training with (the same data and split; the weights differ by the rounding of
-# quantisation), far below a random start's; a net of another shape, a missing net, or --init with
+# quantisation), far below a random start's, grown or not; a net of another shape, a missing net, or --init with
 # --resume, is refused before the data are read (the error is the only line).
 valid_loss() { sed -n "s/^$2: training loss [0-9.]*, validation loss \([0-9.]*\).*/\1/p" "$1"; }
 "$train" --data one.bin real.bin --out init.nnue --hidden 32 --epochs 1 --batch 128 --init net.nnue >init.out 2>&1; rc=$?
@@ -103,9 +103,16 @@ train_refused() {
   if [ "$status" = 2 ] && [ "$(cat err.out)" = "$message" ]; then pass "$name"
   else fail "$name" "exit $status" "$(cat err.out)"; fi
 }
+# Grown (more units, nine king buckets, four output buckets), it starts with exactly the net's loss.
+"$train" --data one.bin real.bin --out grown.nnue --hidden 64 --king-buckets 9 --output-buckets 4 --epochs 1 \
+  --batch 128 --init net.nnue >grown.out 2>&1; rc=$?
+grown_loss=$(valid_loss grown.out "before training")
+if [ "$rc" = 0 ] && [ -s grown.nnue ] && [ -n "$grown_loss" ] && [ "$grown_loss" = "$from_net" ]; then
+  pass "janggun-train --init: a grown net's validation loss before training is the net's ($grown_loss)"
+else fail "janggun-train --init: a grown net starts as the net" "exit $rc, '$grown_loss' against '$from_net'" "$(tail -3 grown.out)"; fi
 train_refused "janggun-train --init: a net of another shape refused" \
-  "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 128, 1 and none" \
-  --data one.bin --init net.nnue
+  "janggun-train: error: --init net.nnue: the net has 1 king bucket(s), 32 hidden units, 1 output bucket(s) and base none; the options ask for 1, 32, 1 and classical (a net can only grow: more hidden units, one king bucket to nine, one output bucket to several, the same base)" \
+  --data one.bin --hidden 32 --base classical --init net.nnue
 train_refused "janggun-train: --init with --resume refused" \
   "janggun-train: error: --init and --resume cannot be used together (a checkpoint holds its own weights)" \
   --data one.bin --hidden 32 --init net.nnue --resume ck.bin

@@ -347,7 +347,7 @@ static void test_init_from_net(void **state)
 {
     (void)state;
     PackedRecord *recs = synthetic(2000, 53);
-    const NnueArch archs[] = {{1, 64, 2, NNUE_BASE_NONE}, {9, 32, 1, NNUE_BASE_NONE}};
+    const NnueArch archs[] = {{1, 64, 2, NNUE_BASE_NONE}, {9, 64, 1, NNUE_BASE_NONE}};
     for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
         Model m, again;
         char err[300];
@@ -371,18 +371,86 @@ static void test_init_from_net(void **state)
         assert_memory_equal(back->out_bias, net->out_bias, ob * sizeof *net->out_bias);
         nnue_net_free(back);
         model_free(&again);
-        /* Another width, or another number of output buckets: refused, the model left as it was. */
-        NnueArch other = archs[a];
-        other.hidden = archs[a].hidden == 64 ? 32 : 64;
-        assert_true(model_init(&again, other, 99, err, sizeof err));
-        float before = again.ft_w[0];
-        assert_false(model_load_net(&again, net, err, sizeof err));
-        assert_non_null(strstr(err, "hidden units"));
-        assert_true(again.ft_w[0] == before);
-        model_free(&again);
+        /* Fewer hidden units, fewer output buckets or king buckets, another base: refused, the model
+         * left as it was. */
+        NnueArch smaller[4] = {archs[a], archs[a], archs[a], archs[a]};
+        smaller[0].hidden = archs[a].hidden / 2;
+        smaller[1].output_buckets = archs[a].output_buckets == 2 ? 3 : 2; /* not 1 -> N */
+        smaller[2].king_buckets = archs[a].king_buckets == 9 ? 1 : 9;
+        smaller[3].base = NNUE_BASE_CLASSICAL;
+        for (int k = 0; k < 4; k++) {
+            if (k == 1 && archs[a].output_buckets == 1)
+                continue; /* one output bucket grows to two: allowed (test_init_grown) */
+            if (k == 2 && archs[a].king_buckets == 1)
+                continue; /* one king bucket grows to nine: likewise */
+            assert_true(model_init(&again, smaller[k], 99, err, sizeof err));
+            float before = again.ft_w[0];
+            assert_false(model_load_net(&again, net, err, sizeof err));
+            assert_non_null(strstr(err, "a net can only grow"));
+            assert_true(again.ft_w[0] == before);
+            model_free(&again);
+        }
         nnue_net_free(net);
         model_free(&m);
     }
+    free(recs);
+}
+
+/* --init into a larger model (more hidden units, nine king buckets, several output buckets): the grown
+ * model, quantised, scores every position exactly as the net it started from, in every bucket; the
+ * added units' feature weights are not all equal (so that training can tell them apart). */
+static void test_init_grown(void **state)
+{
+    (void)state;
+    PackedRecord *recs = synthetic(3000, 57);
+    Model m;
+    char err[300];
+    assert_true(model_init(&m, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 7, err, sizeof err));
+    double losses[6];
+    run_training(&m, recs, 3000, 2, losses);
+    NnueNet *net = model_quantise(&m, "small");
+    assert_non_null(net);
+    const NnueArch grown[] = {
+        {1, 64, 1, NNUE_BASE_NONE}, {9, 32, 1, NNUE_BASE_NONE}, {1, 32, 3, NNUE_BASE_NONE}, {9, 96, 4, NNUE_BASE_NONE}};
+    for (size_t a = 0; a < sizeof grown / sizeof grown[0]; a++) {
+        Model g;
+        assert_true(model_init(&g, grown[a], 99, err, sizeof err));
+        assert_true(model_load_net(&g, net, err, sizeof err));
+        NnueNet *big = model_quantise(&g, "grown");
+        assert_non_null(big);
+        bool kings[9] = {false}, outs[8] = {false};
+        int differ = 0;
+        for (size_t i = 0; i < 3000; i++) {
+            Position pos;
+            assert_true(packed_read(&recs[i], &pos));
+            assert_int_equal(nnue_evaluate_full(big, &pos), nnue_evaluate_full(net, &pos));
+            kings[nnue_king_bucket(9, pos.side, pos.general[pos.side])] = true;
+            int pieces =
+                __builtin_popcountll((uint64_t)pos.occupied) + __builtin_popcountll((uint64_t)(pos.occupied >> 64));
+            outs[nnue_output_bucket(grown[a].output_buckets, pieces)] = true;
+        }
+        int king_buckets_seen = 0, output_buckets_seen = 0;
+        for (int k = 0; k < 9; k++)
+            king_buckets_seen += kings[k];
+        for (int k = 0; k < grown[a].output_buckets; k++)
+            output_buckets_seen += outs[k];
+        assert_true(king_buckets_seen >= 3); /* the positions do reach other buckets */
+        assert_true(output_buckets_seen >= (grown[a].output_buckets > 1 ? 2 : 1));
+        if (grown[a].hidden > 32) { /* the new units: random feature weights, zero output weights */
+            size_t H = (size_t)grown[a].hidden;
+            /* the random rows: the factor's with king buckets (the buckets' own start at zero) */
+            for (size_t r = (size_t)g.inputs - NNUE_PLANE_INPUTS; r < (size_t)g.inputs; r++)
+                differ += g.ft_w[r * H + 40] != g.ft_w[r * H + 41];
+            assert_true(differ > NNUE_PLANE_INPUTS / 2);
+            for (size_t b = 0; b < (size_t)grown[a].output_buckets; b++)
+                for (size_t i = 32; i < H; i++)
+                    assert_true(g.out_w[b * 2 * H + i] == 0.0f && g.out_w[b * 2 * H + H + i] == 0.0f);
+        }
+        nnue_net_free(big);
+        model_free(&g);
+    }
+    nnue_net_free(net);
+    model_free(&m);
     free(recs);
 }
 
@@ -457,10 +525,15 @@ static void test_classical_base(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_packed_round_trip),       cmocka_unit_test(test_gradient),
-        cmocka_unit_test(test_tiny_training_run),       cmocka_unit_test(test_quantisation_tolerance),
-        cmocka_unit_test(test_king_buckets_factorised), cmocka_unit_test(test_checkpoint),
-        cmocka_unit_test(test_classical_base),          cmocka_unit_test(test_init_from_net),
+        cmocka_unit_test(test_packed_round_trip),
+        cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_tiny_training_run),
+        cmocka_unit_test(test_quantisation_tolerance),
+        cmocka_unit_test(test_king_buckets_factorised),
+        cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_classical_base),
+        cmocka_unit_test(test_init_from_net),
+        cmocka_unit_test(test_init_grown),
     };
     engine_init();
     return cmocka_run_group_tests(tests, setup, NULL);

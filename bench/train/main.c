@@ -183,7 +183,7 @@ int main(int argc, char **argv)
          .kind = CLI_STRING,
          .text = &init,
          .value_name = "NET",
-         .help = "start from this net's weights, not random ones (its architecture must match the options)"},
+         .help = "start from this net's weights, not random ones (its architecture or a larger one)"},
         {.name = "--version", .kind = CLI_FLAG, .flag = &version, .help = "print the version"},
     };
     const CliCommand cli = {"janggun-train", "usage: janggun-train --data FILE ... [OPTIONS]\n",
@@ -216,7 +216,7 @@ int main(int argc, char **argv)
         init_net = nnue_net_load(init, init_err, sizeof init_err);
         if (!init_net)
             die("--init: %s", init_err);
-        if (!model_arch_matches(arch, init_net->arch, init_err, sizeof init_err))
+        if (!model_arch_can_start(arch, init_net->arch, init_err, sizeof init_err))
             die("--init %s: %s", init, init_err);
     }
 

@@ -55,36 +55,54 @@ bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_si
     return true;
 }
 
-bool model_arch_matches(NnueArch want, NnueArch have, char *err, size_t err_size)
+static const char *base_name(int base) { return base == NNUE_BASE_CLASSICAL ? "classical" : "none"; }
+
+bool model_arch_can_start(NnueArch want, NnueArch have, char *err, size_t err_size)
 {
-    if (want.king_buckets == have.king_buckets && want.hidden == have.hidden
-        && want.output_buckets == have.output_buckets && want.base == have.base)
+    if (want.base == have.base && have.hidden <= want.hidden
+        && (have.king_buckets == want.king_buckets || have.king_buckets == 1)
+        && (have.output_buckets == want.output_buckets || have.output_buckets == 1))
         return true;
     snprintf(err, err_size,
              "the net has %d king bucket(s), %d hidden units, %d output bucket(s) and base %s; the options ask for "
-             "%d, %d, %d and %s",
-             have.king_buckets, have.hidden, have.output_buckets,
-             have.base == NNUE_BASE_CLASSICAL ? "classical" : "none", want.king_buckets, want.hidden,
-             want.output_buckets, want.base == NNUE_BASE_CLASSICAL ? "classical" : "none");
+             "%d, %d, %d and %s (a net can only grow: more hidden units, one king bucket to nine, one output "
+             "bucket to several, the same base)",
+             have.king_buckets, have.hidden, have.output_buckets, base_name(have.base), want.king_buckets, want.hidden,
+             want.output_buckets, base_name(want.base));
     return false;
 }
 
 bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size)
 {
-    NnueArch a = m->arch;
-    if (!model_arch_matches(a, net->arch, err, err_size))
+    NnueArch a = m->arch, n = net->arch;
+    if (!model_arch_can_start(a, n, err, err_size))
         return false;
-    size_t h = (size_t)a.hidden, ob = (size_t)a.output_buckets, rows = bucket_rows(a);
-    for (size_t i = 0; i < rows * h; i++)
-        m->ft_w[i] = (float)net->ft_weights[i] / NNUE_QA;
-    if (has_factor(a))
-        memset(m->ft_w + rows * h, 0, (size_t)NNUE_PLANE_INPUTS * h * sizeof(float));
+    size_t H = (size_t)a.hidden, h = (size_t)n.hidden, ob = (size_t)a.output_buckets;
+    /* Grown from one king bucket, the net's rows go to the factor, shared by every bucket, and the
+     * buckets' own rows stay at zero; otherwise each bucket's rows are the net's and the factor's start
+     * at zero. Units beyond the net's keep their random feature weights (zero ones could never become
+     * different from each other) and get zero output weights, so the grown net computes what the net
+     * does. */
+    bool grow_buckets = a.king_buckets > n.king_buckets;
+    float *dst = grow_buckets ? m->ft_w + bucket_rows(a) * H : m->ft_w;
+    for (size_t r = 0; r < bucket_rows(n); r++)
+        for (size_t i = 0; i < h; i++)
+            dst[r * H + i] = (float)net->ft_weights[r * h + i] / NNUE_QA;
+    float *zero = grow_buckets ? m->ft_w : has_factor(a) ? m->ft_w + bucket_rows(a) * H : NULL;
+    size_t zero_rows = grow_buckets ? bucket_rows(a) : NNUE_PLANE_INPUTS;
+    for (size_t r = 0; zero && r < zero_rows; r++)
+        for (size_t i = 0; i < h; i++)
+            zero[r * H + i] = 0.0f;
     for (size_t i = 0; i < h; i++)
         m->ft_b[i] = (float)net->ft_bias[i] / NNUE_QA;
-    for (size_t i = 0; i < ob * 2 * h; i++)
-        m->out_w[i] = (float)net->out_weights[i] / NNUE_QB;
-    for (size_t i = 0; i < ob; i++)
-        m->out_b[i] = (float)((double)net->out_bias[i] / ((double)NNUE_QA * NNUE_QB));
+    for (size_t b = 0; b < ob; b++) {
+        size_t from = n.output_buckets == 1 ? 0 : b; /* grown from one output bucket: a copy each */
+        for (size_t i = 0; i < H; i++) {
+            m->out_w[b * 2 * H + i] = i < h ? (float)net->out_weights[from * 2 * h + i] / NNUE_QB : 0.0f;
+            m->out_w[b * 2 * H + H + i] = i < h ? (float)net->out_weights[from * 2 * h + h + i] / NNUE_QB : 0.0f;
+        }
+        m->out_b[b] = (float)((double)net->out_bias[from] / ((double)NNUE_QA * NNUE_QB));
+    }
     return true;
 }
 

@@ -28,11 +28,14 @@ typedef struct {
 bool model_init(Model *m, NnueArch arch, uint64_t seed, char *err, size_t err_size);
 
 /* Start from an integer net instead (janggun-train --init): its weights divided back by the
- * quantisation scales; the architectures must agree. With king buckets the factor rows start at zero,
- * the buckets' rows holding what the factor had folded into them. */
+ * quantisation scales. With king buckets the factor rows start at zero, the buckets' rows holding what
+ * the factor had folded into them. The model may be larger than the net (model_arch_can_start): more
+ * hidden units, nine king buckets for one (the net's rows in the factor, the buckets' at zero), several
+ * output buckets for one (copies); it then computes exactly what the net does, until trained. */
 bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size);
-/* Whether a net's architecture is the one asked for; if not, err says how they differ. */
-bool model_arch_matches(NnueArch want, NnueArch have, char *err, size_t err_size);
+/* Whether a net of architecture `have` can start a model of `want` (the same, or grown as
+ * model_load_net allows); if not, err says how they differ. */
+bool model_arch_can_start(NnueArch want, NnueArch have, char *err, size_t err_size);
 void model_free(Model *m);
 
 /* One training example: the active features of both perspectives, side to move first. */
