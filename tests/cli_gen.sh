@@ -66,6 +66,18 @@ if grep -q '^info string EvalFile: using the net net.nnue (1 king bucket, 32 hid
    && grep -q '^bestmove ' <<<"$out"; then
   pass "the engine loads the trained net with EvalFile and searches with it"
 else fail "the engine loads the trained net with EvalFile and searches with it" "${out:0:400}"; fi
+# --split-games: whole games held out; a game starts with each file and wherever the ply (bytes 34-35)
+# is not above the record before's. The same positions are used, split otherwise.
+games_of() { od -An -v -tu1 -w40 "$1" | awk 'NR > 1 && $35 + 256 * $36 > prev { prev = $35 + 256 * $36; next } { g++; prev = $35 + 256 * $36 } END { print g }'; }
+expected_games=$(( $(games_of one.bin) + $(games_of real.bin) ))
+"$train" --data one.bin real.bin --out split.nnue --hidden 32 --epochs 1 --batch 128 --split-games --validation 30 >split.out 2>&1; rc=$?
+"$train" --data one.bin real.bin --out nosplit.nnue --hidden 32 --epochs 1 --batch 128 --validation 30 >nosplit.out 2>&1
+sizes() { sed -n 's/^[0-9]* records: \([0-9]*\) training, \([0-9]*\) validation positions.*/\1 \2/p' "$1"; }
+read -r st sv <<<"$(sizes split.out)"; read -r nt nv <<<"$(sizes nosplit.out)"
+if [ "$rc" = 0 ] && grep -qx "$expected_games games: whole games held out" split.out && [ -n "$st" ] && [ -n "$nt" ] \
+   && [ $((st + sv)) = $((nt + nv)) ] && [ "$sv" != "$nv" ] && ! grep -q "games: whole" nosplit.out; then
+  pass "janggun-train --split-games: $expected_games games, $sv of $((st + sv)) positions held out ($nv position by position)"
+else fail "janggun-train --split-games: whole games held out" "exit $rc, expected $expected_games games, $st/$sv against $nt/$nv" "$(head -3 split.out)"; fi
 # A net on the classical base: it starts as the classical terms, and training lowers the loss on the
 # positions it is fitted to (the validation loss of some thirty held-out positions may go either way);
 # the engine names the base when it loads it.

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
     static const char *const BASES[] = {"none", "classical", NULL};
     int64_t max_positions = 0;
     double lr = 0.001, final_lr = 0.05, wd = 0.0001, lambda = 0, k = 0;
-    bool all = false, version = false;
+    bool all = false, version = false, split_games = false;
     const CliOption options[] = {
         {.name = "--data",
          .kind = CLI_WORDS,
@@ -140,6 +140,10 @@ int main(int argc, char **argv)
          .max = 50,
          .value_name = "PCT",
          .help = "the percentage of positions held out (5)"},
+        {.name = "--split-games",
+         .kind = CLI_FLAG,
+         .flag = &split_games,
+         .help = "hold out whole games, not single positions (a game: records in order, each ply above the last)"},
         {.name = "--max-positions",
          .kind = CLI_INT64,
          .integer64 = &max_positions,
@@ -223,7 +227,11 @@ int main(int argc, char **argv)
     /* Every file, one array. */
     PackedRecord *records = NULL;
     size_t count = 0;
+    size_t *file_start = malloc(((size_t)data.count + 1) * sizeof *file_start);
+    if (!file_start)
+        die("out of memory");
     for (int i = 0; i < data.count; i++) {
+        file_start[i] = count;
         size_t n, partial;
         char err[300];
         PackedRecord *r = packed_load(data.words[i], &n, &partial, err, sizeof err);
@@ -239,14 +247,27 @@ int main(int argc, char **argv)
         count += n;
         free(r);
     }
+    file_start[data.count] = count;
     /* The positions used: quiet ones (unless --all), well-formed, up to --max-positions; split into
-     * training and validation by a seeded hash of the position's number. */
+     * training and validation by a seeded hash of the position's number, or with --split-games of its
+     * game's: the positions of one game are so alike that a net large enough to learn them by heart
+     * would otherwise look better on the held-out ones than it is. A game starts with each file and
+     * wherever a record's ply is not above the one before it. */
     size_t *train = malloc((count + 1) * sizeof *train), *valid = malloc((count + 1) * sizeof *valid);
     if (!train || !valid)
         die("out of memory");
     size_t n_train = 0, n_valid = 0, skipped = 0, bad = 0;
     Position pos;
+    size_t game = 0, games = 0;
+    int file = 0;
     for (size_t i = 0; i < count && (max_positions == 0 || n_train + n_valid < (size_t)max_positions); i++) {
+        bool first_of_file = false;
+        while (file < data.count && i == file_start[file]) {
+            first_of_file = true;
+            file++;
+        }
+        if (first_of_file || packed_ply(&records[i]) <= packed_ply(&records[i - 1]))
+            game = games++;
         if (!all && !(packed_flags(&records[i]) & PACKED_QUIET)) {
             skipped++;
             continue;
@@ -255,7 +276,7 @@ int main(int argc, char **argv)
             bad++;
             continue;
         }
-        uint64_t h = (uint64_t)seed * 0x9e3779b97f4a7c15ull ^ i;
+        uint64_t h = (uint64_t)seed * 0x9e3779b97f4a7c15ull ^ (split_games ? game : i);
         if (splitmix64(&h) % 100 < (uint64_t)validation)
             valid[n_valid++] = i;
         else
@@ -269,6 +290,8 @@ int main(int argc, char **argv)
             "%zu records: %zu training, %zu validation positions (%zu not quiet left out, %zu malformed); K %.1f, "
             "lambda %.2f\n",
             count, n_train, n_valid, skipped, bad, k, lambda);
+    if (split_games)
+        fprintf(stderr, "%zu games: whole games held out\n", games);
 
     Model model;
     char err[600];
@@ -339,6 +362,7 @@ int main(int argc, char **argv)
     trainer_free(&t);
     model_free(&model);
     free(records);
+    free(file_start);
     free(train);
     free(valid);
     return 0;
