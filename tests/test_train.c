@@ -371,19 +371,19 @@ static void test_init_from_net(void **state)
         assert_memory_equal(back->out_bias, net->out_bias, ob * sizeof *net->out_bias);
         nnue_net_free(back);
         model_free(&again);
-        /* Fewer hidden units, fewer output buckets or king buckets, another base: refused, the model
-         * left as it was. */
-        NnueArch smaller[4] = {archs[a], archs[a], archs[a], archs[a]};
-        smaller[0].hidden = archs[a].hidden / 2;
-        smaller[1].output_buckets = archs[a].output_buckets == 2 ? 3 : 2; /* not 1 -> N */
-        smaller[2].king_buckets = archs[a].king_buckets == 9 ? 1 : 9;
-        smaller[3].base = NNUE_BASE_CLASSICAL;
+        /* What a net cannot grow to (fewer hidden units, other output buckets unless from one, one king
+         * bucket from nine, another base): refused, the model left as it was. */
+        NnueArch refused[4] = {archs[a], archs[a], archs[a], archs[a]};
+        refused[0].hidden = archs[a].hidden / 2;
+        refused[1].output_buckets = archs[a].output_buckets == 2 ? 3 : 2;
+        refused[2].king_buckets = archs[a].king_buckets == 9 ? 1 : 9;
+        refused[3].base = NNUE_BASE_CLASSICAL;
         for (int k = 0; k < 4; k++) {
             if (k == 1 && archs[a].output_buckets == 1)
                 continue; /* one output bucket grows to two: allowed (test_init_grown) */
             if (k == 2 && archs[a].king_buckets == 1)
                 continue; /* one king bucket grows to nine: likewise */
-            assert_true(model_init(&again, smaller[k], 99, err, sizeof err));
+            assert_true(model_init(&again, refused[k], 99, err, sizeof err));
             float before = again.ft_w[0];
             assert_false(model_load_net(&again, net, err, sizeof err));
             assert_non_null(strstr(err, "a net can only grow"));

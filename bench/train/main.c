@@ -252,7 +252,8 @@ int main(int argc, char **argv)
      * training and validation by a seeded hash of the position's number, or with --split-games of its
      * game's: the positions of one game are so alike that a net large enough to learn them by heart
      * would otherwise look better on the held-out ones than it is. A game starts with each file and
-     * wherever a record's ply is not above the one before it. */
+     * wherever a record's ply is not above the one before it (so a few records a game, as --rescore
+     * writes, can join two games into one: a larger group held out, never a game split). */
     size_t *train = malloc((count + 1) * sizeof *train), *valid = malloc((count + 1) * sizeof *valid);
     if (!train || !valid)
         die("out of memory");
