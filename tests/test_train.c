@@ -240,6 +240,19 @@ static void test_tiny_training_run(void **state)
     free(recs);
 }
 
+/* A model of `arch` trained briefly on `recs` (so that its weights have a trained net's spread), and
+ * its quantised net. */
+static NnueNet *trained_net(Model *m, NnueArch arch, uint64_t seed, PackedRecord *recs, size_t n)
+{
+    char err[200];
+    assert_true(model_init(m, arch, seed, err, sizeof err));
+    double losses[6];
+    run_training(m, recs, n, 2, losses);
+    NnueNet *net = model_quantise(m, "trained");
+    assert_non_null(net);
+    return net;
+}
+
 /* How far the quantised net's scores are from the float net's over `n` records, in centipawns. */
 typedef struct {
     double mean, worst, mean_score; /* mean_score: the float net's mean |score| */
@@ -268,12 +281,7 @@ static void test_quantisation_tolerance(void **state)
     (void)state;
     PackedRecord *recs = synthetic(4000, 31);
     Model m;
-    char err[200];
-    assert_true(model_init(&m, (NnueArch){1, 128, 2, NNUE_BASE_NONE}, 5, err, sizeof err));
-    double losses[6];
-    run_training(&m, recs, 4000, 2, losses);
-    NnueNet *net = model_quantise(&m, "test");
-    assert_non_null(net);
+    NnueNet *net = trained_net(&m, (NnueArch){1, 128, 2, NNUE_BASE_NONE}, 5, recs, 4000);
     QuantisationGap gap = quantisation_gap(&m, net, recs, 4000);
     printf("quantised against float: mean %.2f cp, worst %.2f cp (mean |score| %.1f cp)\n", gap.mean, gap.worst,
            gap.mean_score);
@@ -351,11 +359,7 @@ static void test_init_from_net(void **state)
     for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
         Model m, again;
         char err[300];
-        assert_true(model_init(&m, archs[a], 7, err, sizeof err));
-        double losses[6];
-        run_training(&m, recs, 2000, 2, losses);
-        NnueNet *net = model_quantise(&m, "first");
-        assert_non_null(net);
+        NnueNet *net = trained_net(&m, archs[a], 7, recs, 2000);
         assert_true(model_init(&again, archs[a], 99, err, sizeof err));
         assert_true(model_load_net(&again, net, err, sizeof err));
         size_t h = (size_t)archs[a].hidden, ob = (size_t)archs[a].output_buckets;
@@ -405,11 +409,7 @@ static void test_init_grown(void **state)
     PackedRecord *recs = synthetic(3000, 57);
     Model m;
     char err[300];
-    assert_true(model_init(&m, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 7, err, sizeof err));
-    double losses[6];
-    run_training(&m, recs, 3000, 2, losses);
-    NnueNet *net = model_quantise(&m, "small");
-    assert_non_null(net);
+    NnueNet *net = trained_net(&m, (NnueArch){1, 32, 1, NNUE_BASE_NONE}, 7, recs, 3000);
     const NnueArch grown[] = {
         {1, 64, 1, NNUE_BASE_NONE}, {9, 32, 1, NNUE_BASE_NONE}, {1, 32, 3, NNUE_BASE_NONE}, {9, 96, 4, NNUE_BASE_NONE}};
     for (size_t a = 0; a < sizeof grown / sizeof grown[0]; a++) {

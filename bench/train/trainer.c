@@ -78,21 +78,21 @@ bool model_load_net(Model *m, const NnueNet *net, char *err, size_t err_size)
     if (!model_arch_can_start(a, n, err, err_size))
         return false;
     size_t H = (size_t)a.hidden, h = (size_t)n.hidden, ob = (size_t)a.output_buckets;
-    /* Grown from one king bucket, the net's rows go to the factor, shared by every bucket, and the
-     * buckets' own rows stay at zero; otherwise each bucket's rows are the net's and the factor's start
-     * at zero. Units beyond the net's keep their random feature weights (zero ones could never become
-     * different from each other) and get zero output weights, so the grown net computes what the net
-     * does. */
+    /* Grown from one king bucket, the net's rows go to the factor, shared by every bucket (the buckets'
+     * own rows are zero from model_init); otherwise each bucket's rows are the net's and the factor's
+     * start at zero. Units beyond the net's keep their random feature weights (zero ones could never
+     * become different from each other) and get zero output weights, so the grown net computes what
+     * the net does. */
     bool grow_buckets = a.king_buckets > n.king_buckets;
-    float *dst = grow_buckets ? m->ft_w + bucket_rows(a) * H : m->ft_w;
+    float *factor = has_factor(a) ? m->ft_w + bucket_rows(a) * H : NULL;
+    float *dst = grow_buckets ? factor : m->ft_w;
     for (size_t r = 0; r < bucket_rows(n); r++)
         for (size_t i = 0; i < h; i++)
             dst[r * H + i] = (float)net->ft_weights[r * h + i] / NNUE_QA;
-    float *zero = grow_buckets ? m->ft_w : has_factor(a) ? m->ft_w + bucket_rows(a) * H : NULL;
-    size_t zero_rows = grow_buckets ? bucket_rows(a) : NNUE_PLANE_INPUTS;
-    for (size_t r = 0; zero && r < zero_rows; r++)
-        for (size_t i = 0; i < h; i++)
-            zero[r * H + i] = 0.0f;
+    if (factor && !grow_buckets)
+        for (size_t r = 0; r < NNUE_PLANE_INPUTS; r++)
+            for (size_t i = 0; i < h; i++)
+                factor[r * H + i] = 0.0f;
     for (size_t i = 0; i < h; i++)
         m->ft_b[i] = (float)net->ft_bias[i] / NNUE_QA;
     for (size_t b = 0; b < ob; b++) {
