@@ -457,7 +457,7 @@ static void test_skill_levels_differ(void **state)
      * from a worse one). Each level chooses under three seeds, since one seed's 48 choices can tie two
      * neighbouring levels. With the default evaluation, the net. */
     const double levels[] = {-20, 0, 4, 12};
-    const int want[] = {46, 67, 84, 100};
+    const int want[] = {44, 66, 77, 99};
     const uint64_t seeds[] = {5, 6, 7};
     const int seed_count = (int)(sizeof seeds / sizeof seeds[0]);
     int agree[4] = {0};
