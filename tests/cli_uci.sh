@@ -140,7 +140,7 @@ expect_body "Use NNUE and EvalFile: bad values refused, a bad net file keeps the
 info string error: option EvalFile needs a value
 info string error: option EvalFile: cannot open $tmp/none.nnue: No such file or directory; the net stays $NET_NAME
 info string error: option EvalFile: $tmp/short.nnue: truncated: 12 bytes, shorter than the 56-byte header; the net stays $NET_NAME
-info string EvalFile: using the net $NET_NAME (1 king bucket, 128 hidden, 1 output bucket)
+info string EvalFile: using the net $NET_NAME (1 king bucket, 256 hidden, 1 output bucket)
 readyok"
 
 session "setoption name Use NNUE value true
